@@ -1,0 +1,11 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from './src/database/data-source-options.js';
+
+/**
+ * The data source for TypeORM's own CLI (e.g. `typeorm migration:show -d dist/ormconfig.js`).
+ * It needs DATABASE_URL; `content-api migrate` also handles the embedded database.
+ */
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('ormconfig: set DATABASE_URL');
+
+export default new DataSource(dataSourceOptions(url));

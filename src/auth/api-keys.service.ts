@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { NotFoundError } from '../common/errors/api-error.js';
+import { formatTimestamp } from '../common/dates.js';
+import { generateApiKey, hashApiKey, keyPrefix } from './api-key.codec.js';
+import { Account } from './entities/account.entity.js';
+import { ApiKey, Scope } from './entities/api-key.entity.js';
+
+export interface CreatedKey {
+  id: number;
+  key: string;
+  prefix: string;
+  scopes: Scope[];
+  expires_at: string | null;
+}
+
+export interface KeyView {
+  id: number;
+  name: string | null;
+  prefix: string;
+  scopes: Scope[];
+  created_at: string | null;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Key management for operators (the CLI). Authentication lives in Authenticator. */
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+  ) {}
+
+  async create(
+    accountId: number,
+    options: { name?: string; scopes?: Scope[]; expiresAt?: Date } = {},
+  ): Promise<CreatedKey> {
+    if (!(await this.accounts.existsBy({ id: accountId }))) {
+      throw new NotFoundError(`Account ${accountId} does not exist.`);
+    }
+    const key = generateApiKey();
+    const saved = await this.keys.save(
+      this.keys.create({
+        accountId,
+        name: options.name ?? null,
+        prefix: keyPrefix(key),
+        keyHash: hashApiKey(key),
+        scopes: options.scopes ?? ['read', 'write'],
+        expiresAt: options.expiresAt ?? null,
+      }),
+    );
+    return {
+      id: saved.id,
+      key,
+      prefix: saved.prefix,
+      scopes: saved.scopes,
+      expires_at: formatTimestamp(saved.expiresAt),
+    };
+  }
+
+  async list(accountId: number): Promise<KeyView[]> {
+    const keys = await this.keys.find({ where: { accountId }, order: { id: 'ASC' } });
+    return keys.map(toView);
+  }
+
+  async revoke(id: number): Promise<KeyView> {
+    const key = await this.keys.findOneBy({ id });
+    if (!key) throw new NotFoundError(`Key ${id} does not exist.`);
+    if (key.revokedAt === null) {
+      await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
+    }
+    return toView(await this.keys.findOneByOrFail({ id }));
+  }
+}
+
+function toView(key: ApiKey): KeyView {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    created_at: formatTimestamp(key.createdAt),
+    last_used_at: formatTimestamp(key.lastUsedAt),
+    expires_at: formatTimestamp(key.expiresAt),
+    revoked_at: formatTimestamp(key.revokedAt),
+  };
+}

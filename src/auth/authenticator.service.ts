@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import { hashApiKey, looksLikeApiKey } from './api-key.codec.js';
+import {
+  AccountSuspendedError,
+  InvalidCredentialsError,
+  PlanNotEligibleError,
+} from './auth.errors.js';
+import { credentialFrom } from './credentials.js';
+import { API_PLANS, AccountStatus, Plan } from './entities/account.entity.js';
+import type { Scope } from './entities/api-key.entity.js';
+import { KeyUsageRecorder } from './key-usage.recorder.js';
+import type { AuthAttempt, Principal } from './principal.js';
+
+/**
+ * How long a key's state is trusted without asking the database. Revocation,
+ * suspension and resumption reach every replica within this time (the
+ * contract allows 10 seconds).
+ */
+export const KEY_CACHE_TTL_MS = 5_000;
+const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+interface KeyRecord {
+  keyId: number;
+  accountId: number;
+  scopes: Scope[];
+  plan: Plan;
+  accountStatus: AccountStatus;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+interface CacheEntry {
+  record: KeyRecord | null;
+  until: number;
+}
+
+/** Turns a raw key into a Principal, or refuses it with the contract's 401/403. */
+@Injectable()
+export class Authenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly usage: KeyUsageRecorder,
+  ) {}
+
+  /** Authenticates an HTTP request, leaving what it learned on `req.auth` even when it refuses. */
+  async authenticateRequest(req: Request): Promise<Principal> {
+    const attempt: AuthAttempt = { keyId: null, accountId: null, principal: null };
+    req.auth = attempt;
+    return this.authenticateKey(credentialFrom(req), attempt);
+  }
+
+  async authenticateKey(key: string, attempt: AuthAttempt): Promise<Principal> {
+    const record = looksLikeApiKey(key) ? await this.lookup(hashApiKey(key)) : null;
+    if (record === null) throw new InvalidCredentialsError();
+    attempt.keyId = record.keyId;
+    attempt.accountId = record.accountId;
+    const now = Date.now();
+    if (
+      record.revokedAt !== null ||
+      (record.expiresAt !== null && record.expiresAt.getTime() <= now)
+    ) {
+      throw new InvalidCredentialsError();
+    }
+    if (record.accountStatus === 'suspended') throw new AccountSuspendedError();
+    if (!API_PLANS.includes(record.plan)) throw new PlanNotEligibleError(record.plan);
+    const principal: Principal = {
+      accountId: record.accountId,
+      keyId: record.keyId,
+      scopes: record.scopes,
+      plan: record.plan,
+    };
+    attempt.principal = principal;
+    this.usage.record(record.keyId);
+    return principal;
+  }
+
+  private async lookup(hash: string): Promise<KeyRecord | null> {
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && cached.until > now) return cached.record;
+    const rows: Array<{
+      id: number;
+      account_id: number;
+      scopes: Scope[];
+      expires_at: Date | null;
+      revoked_at: Date | null;
+      plan: Plan;
+      status: AccountStatus;
+    }> = await this.dataSource.query(
+      `SELECT k.id, k.account_id, k.scopes, k.expires_at, k.revoked_at, a.plan, a.status
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id
+        WHERE k.key_hash = $1`,
+      [hash],
+    );
+    const row = rows[0];
+    const record: KeyRecord | null = row
+      ? {
+          keyId: row.id,
+          accountId: row.account_id,
+          scopes: row.scopes,
+          plan: row.plan,
+          accountStatus: row.status,
+          expiresAt: row.expires_at,
+          revokedAt: row.revoked_at,
+        }
+      : null;
+    if (this.cache.size >= KEY_CACHE_MAX_ENTRIES) this.cache.clear();
+    this.cache.set(hash, { record, until: now + KEY_CACHE_TTL_MS });
+    return record;
+  }
+}

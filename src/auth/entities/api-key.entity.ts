@@ -1,0 +1,39 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export const SCOPES = ['read', 'write'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+@Entity({ name: 'api_keys' })
+export class ApiKey {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId!: number;
+
+  @Column({ type: 'text', nullable: true })
+  name!: string | null;
+
+  /** The first 8 characters of the key, kept for display. */
+  @Column({ type: 'text' })
+  prefix!: string;
+
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  @Column({ name: 'key_hash', type: 'text', select: false })
+  keyHash!: string;
+
+  @Column({ type: 'text', array: true })
+  scopes!: Scope[];
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt!: Date | null;
+
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt!: Date | null;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt!: Date | null;
+}

@@ -1,0 +1,82 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiError } from '../errors/api-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
+
+/** Maps every failure to the error envelope `{error, message, …}`. Nothing else writes an error body. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const error = this.toApiError(exception);
+    if (error.status >= 500 && error.code === 'internal_error') {
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
+    }
+    if (res.headersSent) return;
+    res.status(error.status);
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    res.json({ error: error.code, message: error.message, ...error.extras });
+  }
+
+  private toApiError(exception: unknown): ApiError {
+    if (exception instanceof ApiError) return exception;
+    if (exception instanceof HttpException) return fromHttpException(exception);
+    if (isBodyParserError(exception)) return fromBodyParser(exception);
+    return new ApiError(
+      500,
+      'internal_error',
+      'Something went wrong on our side; it has been logged.',
+    );
+  }
+}
+
+const BY_STATUS: Record<number, { code: ErrorCode; message: string }> = {
+  400: { code: 'validation_failed', message: 'The request is malformed.' },
+  404: { code: 'not_found', message: 'No such endpoint.' },
+  405: { code: 'not_found', message: 'No such endpoint.' },
+  413: { code: 'payload_too_large', message: 'The request body is too large.' },
+  415: { code: 'validation_failed', message: 'Unsupported content type.' },
+};
+
+function fromHttpException(exception: HttpException): ApiError {
+  const status = exception.getStatus();
+  const known = BY_STATUS[status];
+  if (known) return new ApiError(status === 400 ? 422 : status, known.code, known.message);
+  if (status >= 500)
+    return new ApiError(
+      500,
+      'internal_error',
+      'Something went wrong on our side; it has been logged.',
+    );
+  return new ApiError(status, 'validation_failed', exception.message);
+}
+
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+function isBodyParserError(exception: unknown): exception is BodyParserError {
+  return (
+    typeof exception === 'object' &&
+    exception !== null &&
+    typeof (exception as BodyParserError).type === 'string' &&
+    typeof (exception as BodyParserError).status === 'number'
+  );
+}
+
+function fromBodyParser(exception: BodyParserError): ApiError {
+  if (exception.type === 'entity.too.large') {
+    return new ApiError(413, 'payload_too_large', 'The request body is too large.');
+  }
+  if (exception.type === 'entity.parse.failed') {
+    return new ApiError(422, 'validation_failed', 'The request body is not valid JSON.', {
+      details: [{ field: 'body', message: 'is not valid JSON' }],
+    });
+  }
+  return new ApiError(422, 'validation_failed', 'The request body could not be read.');
+}

@@ -1,0 +1,122 @@
+import { resolve } from 'node:path';
+
+/**
+ * The service's whole configuration, read once from the environment.
+ * Every variable of operations.md lives here and nowhere else.
+ */
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  publicBaseUrl: string;
+  rateLimitPerMinute: number;
+  editLimitPerDay: number;
+  migrateOnStart: boolean;
+  seedDemo: boolean;
+  logLevel: LogLevel;
+  mediaS3: MediaS3Config | undefined;
+}
+
+export interface MediaS3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  publicUrl: string;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Thrown for a bad variable; start-up prints its message and exits. */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'must be an absolute URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+  }
+  return raw;
+}
+
+function mediaS3(env: Env, publicBaseUrl: string): MediaS3Config | undefined {
+  const bucket = read(env, 'MEDIA_S3_BUCKET');
+  if (bucket === undefined) return undefined;
+  const endpoint = url(env, 'MEDIA_S3_ENDPOINT', ['http:', 'https:']);
+  const publicUrl =
+    url(env, 'MEDIA_PUBLIC_URL', ['http:', 'https:']) ??
+    (endpoint ? `${endpoint.replace(/\/$/, '')}/${bucket}` : `${publicBaseUrl}/media`);
+  return {
+    bucket,
+    endpoint,
+    region: read(env, 'MEDIA_S3_REGION') ?? 'us-east-1',
+    accessKeyId: read(env, 'MEDIA_S3_ACCESS_KEY_ID'),
+    secretAccessKey: read(env, 'MEDIA_S3_SECRET_ACCESS_KEY'),
+    publicUrl: publicUrl.replace(/\/$/, ''),
+  };
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const publicBaseUrl = (
+    url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
+  ).replace(/\/$/, '');
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return {
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: resolve(read(env, 'DATA_DIR') ?? './.data'),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    publicBaseUrl,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    editLimitPerDay: integer(env, 'EDIT_LIMIT_PER_DAY', 200, 1, 1_000_000),
+    migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
+    seedDemo: boolean(env, 'SEED_DEMO', databaseUrl === undefined),
+    logLevel: logLevel as LogLevel,
+    mediaS3: mediaS3(env, publicBaseUrl),
+  };
+}

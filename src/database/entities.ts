@@ -1,0 +1,9 @@
+import { Account } from '../auth/entities/account.entity.js';
+import { ApiKey } from '../auth/entities/api-key.entity.js';
+import { Article } from '../articles/entities/article.entity.js';
+import { ArticleRevision } from '../articles/entities/article-revision.entity.js';
+import { Backlink } from '../backlinks/backlink.entity.js';
+import { Site } from '../sites/site.entity.js';
+
+/** Every entity; the data source and the Nest module both read this list. */
+export const ENTITIES = [Account, ApiKey, Site, Article, ArticleRevision, Backlink];
