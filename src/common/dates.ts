@@ -10,8 +10,10 @@ export function parseDay(value: string): number | undefined {
   const match = DAY_PATTERN.exec(value);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const date = new Date(time);
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, keeps years 0–99 as they are.
+  date.setUTCFullYear(year, month - 1, day);
+  const time = date.getTime();
   const real =
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return real && year >= 1 ? time : undefined;

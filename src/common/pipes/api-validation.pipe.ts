@@ -23,7 +23,10 @@ export class ApiValidationPipe implements PipeTransform {
     exceptionFactory: (errors) => toApiError('validation_failed', errors),
   });
 
-  transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    // Path parameters are parsed by their own pipes (IdParamPipe); converting them here
+    // first would let "1e3" or "0x10" through as numbers.
+    if (metadata.type === 'param') return value;
     return (metadata.type === 'body' ? this.forBodies : this.forParameters).transform(
       value,
       metadata,

@@ -1,0 +1,108 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import {
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
+import { Authenticated } from '../auth/decorators/route-access.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { assertDateRange } from '../common/dto/date-range-query.dto.js';
+import { IdParamPipe } from '../common/http/id-param.pipe.js';
+import {
+  ApiInvalidParameterResponse,
+  ApiNotFoundResponse,
+} from '../common/openapi/error-responses.js';
+import { articleEtag } from './article-etag.js';
+import { ArticlesService } from './articles.service.js';
+import { ArticleListDto } from './dto/article.dto.js';
+import { ArticleResponseDto } from './dto/article-with-body.dto.js';
+import { ListArticlesQueryDto } from './dto/list-articles-query.dto.js';
+
+const ETAG_HEADER = {
+  ETag: {
+    schema: { type: 'string', example: '"q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"' },
+    description:
+      'Strong tag of the editable content (title, body, featured image). Send it as If-Match on a write, or as If-None-Match to revalidate.',
+  },
+};
+
+@ApiTags('articles')
+@Controller('api/v1')
+export class ArticlesController {
+  constructor(private readonly articles: ArticlesService) {}
+
+  @Get('sites/:id/articles')
+  @Authenticated('read')
+  @ApiOperation({
+    operationId: 'listArticles',
+    summary: 'List the articles of one website',
+    description:
+      'Ordered by published_at descending (articles without one last), then id descending. ' +
+      '`from` and `to` are inclusive UTC calendar days on published_at; an article without ' +
+      'published_at is left out whenever either is given. `from` later than `to` is 422 ' +
+      '`invalid_date_range`.',
+  })
+  @ApiParam({ name: 'id', type: 'integer', description: 'Website id.' })
+  @ApiOkResponse({ type: ArticleListDto })
+  @ApiNotFoundResponse('The website does not exist or is not on your account (`site_not_found`).')
+  @ApiInvalidParameterResponse(
+    'A query or path parameter is invalid (`invalid_parameter`), or `from` is later than `to` (`invalid_date_range`).',
+  )
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', IdParamPipe) siteId: number,
+    @Query() query: ListArticlesQueryDto,
+  ): Promise<ArticleListDto> {
+    assertDateRange(query.from, query.to);
+    return this.articles.list(
+      principal.accountId,
+      siteId,
+      { from: query.from, to: query.to, status: query.status },
+      query.page,
+      query.per_page,
+    );
+  }
+
+  @Get('articles/:id')
+  @Authenticated('read')
+  @ApiOperation({
+    operationId: 'getArticle',
+    summary: 'Get one article with its HTML body and protected links',
+    description:
+      'Returns an ETag. A request whose If-None-Match carries the current tag is answered 304 with no body.',
+  })
+  @ApiParam({ name: 'id', type: 'integer', description: 'Article id.' })
+  @ApiHeader({
+    name: 'If-None-Match',
+    required: false,
+    description: 'An ETag from an earlier response: 304 while the article is unchanged.',
+  })
+  @ApiOkResponse({ type: ArticleResponseDto, headers: ETAG_HEADER })
+  @ApiResponse({
+    status: 304,
+    description: 'Not modified: If-None-Match carries the current ETag.',
+    headers: ETAG_HEADER,
+  })
+  @ApiNotFoundResponse(
+    'The article does not exist or is not on your account (`article_not_found`).',
+  )
+  @ApiInvalidParameterResponse(
+    'The path id is not an integer from 1 to 2147483647 (`invalid_parameter`).',
+  )
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', IdParamPipe) articleId: number,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ArticleResponseDto> {
+    const article = await this.articles.getWithBody(principal.accountId, articleId);
+    // Express answers a GET whose If-None-Match matches this tag with an empty
+    // 304 (req.fresh: weak comparison, tag lists and `*`), so setting it is enough.
+    res.setHeader('ETag', articleEtag(article));
+    return { data: article };
+  }
+}

@@ -1,0 +1,51 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
+import { Authenticated } from '../auth/decorators/route-access.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { assertDateRange, DateRangePageQueryDto } from '../common/dto/date-range-query.dto.js';
+import { IdParamPipe } from '../common/http/id-param.pipe.js';
+import {
+  ApiInvalidParameterResponse,
+  ApiNotFoundResponse,
+} from '../common/openapi/error-responses.js';
+import { BacklinksService } from './backlinks.service.js';
+import { BacklinkListDto } from './dto/backlink.dto.js';
+
+@ApiTags('backlinks')
+@Controller('api/v1/sites')
+export class BacklinksController {
+  constructor(private readonly backlinks: BacklinksService) {}
+
+  @Get(':id/backlinks')
+  @Authenticated('read')
+  @ApiOperation({
+    operationId: 'listBacklinks',
+    summary: 'List the backlinks of one website',
+    description:
+      'Ordered by acquired_at descending (backlinks without one last), then id descending. ' +
+      '`from` and `to` are inclusive UTC calendar days on acquired_at; a backlink without ' +
+      'acquired_at is left out whenever either is given. `from` later than `to` is 422 ' +
+      '`invalid_date_range`.',
+  })
+  @ApiParam({ name: 'id', type: 'integer', description: 'Website id.' })
+  @ApiOkResponse({ type: BacklinkListDto })
+  @ApiNotFoundResponse('The website does not exist or is not on your account (`site_not_found`).')
+  @ApiInvalidParameterResponse(
+    'A query or path parameter is invalid (`invalid_parameter`), or `from` is later than `to` (`invalid_date_range`).',
+  )
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', IdParamPipe) siteId: number,
+    @Query() query: DateRangePageQueryDto,
+  ): Promise<BacklinkListDto> {
+    assertDateRange(query.from, query.to);
+    return this.backlinks.list(
+      principal.accountId,
+      siteId,
+      { from: query.from, to: query.to },
+      query.page,
+      query.per_page,
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PageMetaDto } from '../../common/dto/page-meta.dto.js';
+import { BACKLINK_CATEGORIES, type BacklinkCategory } from '../backlink.entity.js';
+
+export const ANCHOR_TYPE_EXAMPLES = [
+  'exact',
+  'partial',
+  'branded',
+  'naked_url',
+  'generic',
+  'image',
+] as const;
+export const BACKLINK_STATUS_EXAMPLES = ['live', 'pending', 'lost'] as const;
+
+export class BacklinkDto {
+  @ApiProperty({ type: 'integer', format: 'int64', example: 90412 })
+  id!: number;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: '2026-11-03T09:30:00Z',
+    description: 'When the link was acquired: RFC 3339 in UTC, whole seconds.',
+  })
+  acquired_at!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'news.example' })
+  source_domain!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'https://news.example/local-heroes' })
+  source_url!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'https://acme-plumbing.example/' })
+  target_url!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'Acme Plumbing' })
+  anchor_text!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'branded',
+    description: `A free string. Values the platform writes: ${ANCHOR_TYPE_EXAMPLES.join(', ')}.`,
+  })
+  anchor_type!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'live',
+    description: `A free string. Values the platform writes: ${BACKLINK_STATUS_EXAMPLES.join(', ')}.`,
+  })
+  status!: string | null;
+
+  @ApiProperty({ enum: BACKLINK_CATEGORIES, example: 'industry' })
+  category!: BacklinkCategory;
+}
+
+export class BacklinkListDto {
+  @ApiProperty({ type: [BacklinkDto] })
+  data!: BacklinkDto[];
+
+  @ApiProperty({ type: PageMetaDto })
+  meta!: PageMetaDto;
+}

@@ -1,0 +1,41 @@
+/**
+ * A WHERE clause built from only the filters a request gives, so each query
+ * the planner sees is the plain one its index was made for (no
+ * `$1 IS NULL OR …` branches).
+ */
+export class SqlConditions {
+  readonly params: unknown[] = [];
+  private readonly clauses: string[] = [];
+
+  /** Adds `clause(placeholder)` bound to `value`. */
+  add(clause: (placeholder: string) => string, value: unknown): this {
+    this.params.push(value);
+    this.clauses.push(clause(`$${this.params.length}`));
+    return this;
+  }
+
+  /**
+   * Inclusive UTC calendar days on a timestamptz column. The days go to
+   * PostgreSQL as dates, whose range is wider than JavaScript's ISO strings
+   * (`9999-12-31` + 1 day still works); a null column never matches.
+   */
+  dayRange(column: string, from?: string, to?: string): this {
+    if (from !== undefined) this.add((p) => `${column} >= ${p}::date AT TIME ZONE 'UTC'`, from);
+    if (to !== undefined) this.add((p) => `${column} < (${p}::date + 1) AT TIME ZONE 'UTC'`, to);
+    return this;
+  }
+
+  get sql(): string {
+    return this.clauses.length === 0 ? 'TRUE' : this.clauses.join(' AND ');
+  }
+}
+
+/** A timestamptz column as the API writes it: `2026-11-03T09:30:00Z` (RFC 3339, UTC, whole seconds). */
+export function sqlTimestamp(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+}
+
+/** A timestamptz expression as its UTC calendar day, `YYYY-MM-DD`. */
+export function sqlDay(expression: string): string {
+  return `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+}
