@@ -1,15 +1,16 @@
-import { DynamicModule, Module } from "@nestjs/common";
-import { APP_FILTER, APP_PIPE } from "@nestjs/core";
-import { ArticlesModule } from "./articles/articles.module.js";
-import { AuthModule } from "./auth/auth.module.js";
-import { BacklinksModule } from "./backlinks/backlinks.module.js";
-import { ApiExceptionFilter } from "./common/filters/api-exception.filter.js";
-import { ApiValidationPipe } from "./common/pipes/api-validation.pipe.js";
-import type { AppConfig } from "./config/app-config.js";
-import { ConfigModule } from "./config/config.module.js";
-import { DatabaseModule } from "./database/database.module.js";
-import { SitesModule } from "./sites/sites.module.js";
-import { StatsModule } from "./stats/stats.module.js";
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ArticlesModule } from './articles/articles.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { BacklinksModule } from './backlinks/backlinks.module.js';
+import { ApiExceptionFilter } from './common/filters/api-exception.filter.js';
+import { ApiValidationPipe } from './common/pipes/api-validation.pipe.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
+import { SitesModule } from './sites/sites.module.js';
+import { StatsModule } from './stats/stats.module.js';
 
 /** The whole service. Cross-cutting providers are registered here, once. */
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
         ArticlesModule,
         BacklinksModule,
         StatsModule,
+        OpenApiModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -8,6 +8,7 @@ import type { AppConfig } from './config/app-config.js';
 import { openDatabase } from './database/database-handle.js';
 import type { DatabaseHandle } from './database/embedded-postgres.js';
 import { runMigrations } from './database/migrator.js';
+import { setupOpenApi } from './openapi/openapi.setup.js';
 
 /** JSON bodies up to this size; an article body may be 1,000,000 characters, escaped. */
 const JSON_BODY_LIMIT = '8mb';
@@ -34,6 +35,7 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
     app.use(requestIdMiddleware);
     app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
     app.enableShutdownHooks();
+    setupOpenApi(app);
     await app.init();
     if (config.migrateOnStart) {
       const applied = await runMigrations(app.get(DataSource));

@@ -1,0 +1,21 @@
+import type { AppConfig } from '../config/app-config.js';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../common/pagination.js';
+
+/** The conventions of every endpoint (decisions.md), stated once at the top of the document. */
+export function apiDescription(
+  config: Pick<AppConfig, 'rateLimitPerMinute' | 'editLimitPerDay'>,
+): string {
+  return `Read and limited-write access to the websites, articles, backlinks and period statistics of one account.
+
+**Authentication.** Every endpoint except this document needs an account API key (\`cbr_\` followed by 40 characters), sent either as \`Authorization: Bearer <API_KEY>\` or as \`X-API-Key: <API_KEY>\`. A key sees only its own account. Keys carry the scopes \`read\` and \`write\`; only the \`enterprise\` and \`agency\` plans include API access.
+
+**Dates.** \`published_at\` and \`acquired_at\` are RFC 3339 in UTC with a \`Z\`, to the second (\`2026-11-03T09:30:00Z\`). The query parameters \`from\` and \`to\` are calendar dates \`YYYY-MM-DD\` in UTC, both inclusive; \`from\` later than \`to\` is 422 \`invalid_date_range\`.
+
+**Pagination.** Lists answer \`{data, meta}\` with \`meta = {page, per_page, total, last_page}\`. \`page\` defaults to ${DEFAULT_PAGE}, \`per_page\` to ${DEFAULT_PER_PAGE} (1 to ${MAX_PER_PAGE}); an out-of-range value is 422 \`invalid_parameter\`, never clamped. A page past the end is 200 with \`data: []\`. Unknown query parameters are ignored.
+
+**Errors.** Every error is \`{error, message}\` plus, when relevant, \`protected_links\`, \`limit\` and \`details\` (\`[{field, message}]\`). \`error\` is a stable snake_case identifier (listed in the \`ErrorResponseDto\` schema). A site or article of another account is 404 (\`site_not_found\` / \`article_not_found\`), never 403. Every response carries \`X-Request-Id\` (echoed when the client sent one).
+
+**Limits.** ${config.rateLimitPerMinute} requests per rolling minute per key: authenticated responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (seconds), and a 429 \`rate_limited\` carries \`Retry-After\`. ${config.editLimitPerDay} article edits (updates and featured-image replacements) per UTC day per key; the next is 429 \`edit_limit_exceeded\` with \`Retry-After\` until midnight UTC.
+
+**Protected links.** Inserted backlink anchors and internal links carry \`data-service-protected\` in the article HTML. An edit must keep each of them unchanged (it may move them) and may not add new ones; otherwise it is 422 \`protected_links_modified\` listing the affected links, and the article is unchanged. \`GET /api/v1/articles/{id}\` returns an \`ETag\`; send it as \`If-Match\` to make an edit fail with 412 \`precondition_failed\` if the article changed meanwhile.`;
+}
