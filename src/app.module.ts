@@ -8,6 +8,8 @@ import { ApiValidationPipe } from './common/pipes/api-validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DemoModule } from './demo/demo.module.js';
+import { ImportModule } from './import/import.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { SitesModule } from './sites/sites.module.js';
 import { StatsModule } from './stats/stats.module.js';
@@ -27,6 +29,8 @@ export class AppModule {
         BacklinksModule,
         StatsModule,
         OpenApiModule,
+        ImportModule,
+        DemoModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

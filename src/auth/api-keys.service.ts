@@ -38,9 +38,7 @@ export class ApiKeysService {
     accountId: number,
     options: { name?: string; scopes?: Scope[]; expiresAt?: Date } = {},
   ): Promise<CreatedKey> {
-    if (!(await this.accounts.existsBy({ id: accountId }))) {
-      throw new NotFoundError(`Account ${accountId} does not exist.`);
-    }
+    await this.assertAccount(accountId);
     const key = generateApiKey();
     const saved = await this.keys.save(
       this.keys.create({
@@ -62,8 +60,19 @@ export class ApiKeysService {
   }
 
   async list(accountId: number): Promise<KeyView[]> {
+    await this.assertAccount(accountId);
     const keys = await this.keys.find({ where: { accountId }, order: { id: 'ASC' } });
     return keys.map(toView);
+  }
+
+  /** Whether `key` is a key of the account that is neither revoked nor expired. */
+  async isActive(accountId: number, key: string): Promise<boolean> {
+    const found = await this.keys.findOneBy({ accountId, keyHash: hashApiKey(key) });
+    return (
+      found !== null &&
+      found.revokedAt === null &&
+      (found.expiresAt === null || found.expiresAt.getTime() > Date.now())
+    );
   }
 
   async revoke(id: number): Promise<KeyView> {
@@ -73,6 +82,12 @@ export class ApiKeysService {
       await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
     }
     return toView(await this.keys.findOneByOrFail({ id }));
+  }
+
+  private async assertAccount(accountId: number): Promise<void> {
+    if (!(await this.accounts.existsBy({ id: accountId }))) {
+      throw new NotFoundError(`Account ${accountId} does not exist.`);
+    }
   }
 }
 

@@ -1,0 +1,15 @@
+import type { CliCommand } from '../cli-command.js';
+import { accountsCommand } from './accounts.command.js';
+import { demoCommand } from './demo.command.js';
+import { importCommand } from './import.command.js';
+import { keysCommand } from './keys.command.js';
+import { migrateCommand } from './migrate.command.js';
+
+/** Every command group of `content-api`, in help order. A new group is one file and one line here. */
+export const COMMANDS: CliCommand[] = [
+  migrateCommand,
+  accountsCommand,
+  keysCommand,
+  importCommand,
+  demoCommand,
+];
