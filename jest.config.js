@@ -7,17 +7,22 @@ const shared = {
   testEnvironment: 'node',
 };
 
+const tiers = [
+  { ...shared, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'] },
+  {
+    ...shared,
+    displayName: 'e2e',
+    roots: ['<rootDir>/test'],
+    testMatch: ['**/*.e2e-spec.ts'],
+    globalSetup: '<rootDir>/test/support/global-setup.ts',
+    globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  },
+];
+
+// TEST_TIER=unit|e2e runs one tier (npm run test:unit / test:e2e); paths after `--` still filter.
+const tier = process.env.TEST_TIER;
+
 export default {
   testTimeout: 60000,
-  projects: [
-    { ...shared, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'] },
-    {
-      ...shared,
-      displayName: 'e2e',
-      roots: ['<rootDir>/test'],
-      testMatch: ['**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-    },
-  ],
+  projects: tier ? tiers.filter((project) => project.displayName === tier) : tiers,
 };

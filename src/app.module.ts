@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ArticlesModule } from './articles/articles.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { RouteOperationGuard } from './audit/route-operation.guard.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BacklinksModule } from './backlinks/backlinks.module.js';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter.js';
@@ -9,8 +11,14 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DemoModule } from './demo/demo.module.js';
+import { HealthModule } from './health/health.module.js';
 import { ImportModule } from './import/import.module.js';
+import { LoggingModule } from './logging/logging.module.js';
+import { McpModule } from './mcp/mcp.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { SitesModule } from './sites/sites.module.js';
 import { StatsModule } from './stats/stats.module.js';
 
@@ -22,17 +30,27 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggingModule,
         DatabaseModule.forRoot(databaseUrl),
+        MetricsModule,
+        RateLimitModule,
+        AuditModule,
+        HealthModule,
         AuthModule,
         SitesModule,
         ArticlesModule,
         BacklinksModule,
         StatsModule,
+        McpModule,
         OpenApiModule,
         ImportModule,
         DemoModule,
       ],
       providers: [
+        // Guards declared here run before those of imported modules (ApiKeyGuard), in this order:
+        // the operation is noted and the call counted even when authentication then refuses it.
+        { provide: APP_GUARD, useClass: RouteOperationGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
       ],

@@ -1,12 +1,17 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
+import { ApiCallRecorder } from './audit/api-call.recorder.js';
 import { requestIdMiddleware } from './common/http/request-id.middleware.js';
+import { securityHeaders } from './common/http/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
 import { openDatabase } from './database/database-handle.js';
 import type { DatabaseHandle } from './database/embedded-postgres.js';
+import { mcpBodyParser } from './mcp/hosted/mcp-body-parser.js';
+import { MCP_PATH } from './mcp/mcp-path.js';
 import { runMigrations } from './database/migrator.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
 
@@ -16,7 +21,11 @@ const JSON_BODY_LIMIT = '8mb';
 export interface RunningApp {
   app: NestExpressApplication;
   database: DatabaseHandle;
-  /** Closes the app, then the embedded database if this process started it. */
+  /**
+   * Stops accepting, lets in-flight requests finish, writes the rest of the
+   * learning log, closes the pools, then stops the embedded database if this
+   * process started it. Signals are handled by main (closeOnSignals).
+   */
   close(): Promise<void>;
 }
 
@@ -30,11 +39,18 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
   try {
     const app = await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config, database.url),
-      { bodyParser: false, logger: config.logLevel === 'silent' ? false : undefined },
+      { bodyParser: false, bufferLogs: true },
     );
+    app.useLogger(app.get(PinoNestLogger));
+    app.set('trust proxy', config.trustProxyHops);
+    // Express would tag every response with a weak ETag and answer list requests with 304;
+    // only getArticle has a contract ETag, and it sets its own.
+    app.set('etag', false);
     app.use(requestIdMiddleware);
+    app.use(app.get(ApiCallRecorder).middleware);
+    app.use(securityHeaders(config.publicBaseUrl));
+    app.use(MCP_PATH, mcpBodyParser);
     app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-    app.enableShutdownHooks();
     setupOpenApi(app);
     await app.init();
     if (config.migrateOnStart) {

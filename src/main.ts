@@ -1,15 +1,18 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { createApp } from './create-app.js';
 import { demoBanner } from './demo/demo-banner.js';
 import { DemoService } from './demo/demo.service.js';
+import { closeOnSignals } from './lifecycle/graceful-shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app } = await createApp(config);
-  const demo = config.seedDemo ? await app.get(DemoService).startupAccess() : undefined;
-  await app.listen(config.port, config.host);
-  console.log(`content-api listening on ${config.publicBaseUrl}`);
+  const running = await createApp(config);
+  closeOnSignals(running);
+  const demo = config.seedDemo ? await running.app.get(DemoService).startupAccess() : undefined;
+  await running.app.listen(config.port, config.host);
+  new Logger('Bootstrap').log(`content-api listening on ${config.publicBaseUrl}`);
   if (demo) console.log(demoBanner(demo, config.publicBaseUrl));
 }
 

@@ -1,17 +1,32 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module.js';
 import { SitesModule } from '../sites/sites.module.js';
+import { ArticleEditsController } from './article-edits.controller.js';
+import { ArticleEditsService } from './article-edits.service.js';
 import { ArticlesController } from './articles.controller.js';
 import { ArticlesService } from './articles.service.js';
+import { EditLimitService } from './edit-limit.service.js';
+import { FeaturedImageService } from './featured-image.service.js';
+import { HtmlSanitizer } from './html-sanitizer.js';
 import { ProtectedLinksService } from './protected-links.service.js';
+import { RevisionsService } from './revisions.service.js';
 
 /**
  * Articles. The read side lives here; writers (edits, featured image) join
  * this module and build on ArticlesService.getWithBody and ProtectedLinksService.
  */
 @Module({
-  imports: [SitesModule],
-  controllers: [ArticlesController],
-  providers: [ArticlesService, ProtectedLinksService],
-  exports: [ArticlesService, ProtectedLinksService],
+  imports: [SitesModule, MediaModule],
+  controllers: [ArticlesController, ArticleEditsController],
+  providers: [
+    ArticlesService,
+    ProtectedLinksService,
+    HtmlSanitizer,
+    EditLimitService,
+    RevisionsService,
+    ArticleEditsService,
+    FeaturedImageService,
+  ],
+  exports: [ArticlesService, ProtectedLinksService, ArticleEditsService, FeaturedImageService],
 })
 export class ArticlesModule {}

@@ -17,6 +17,12 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: LogLevel;
   mediaS3: MediaS3Config | undefined;
+  /** Days a learning-log row is kept before it is pruned. */
+  logRetentionDays: number;
+  /** Load balancers in front of the service whose X-Forwarded-For is trusted (0: none). */
+  trustProxyHops: number;
+  /** Prefix of every Redis key, so that several deployments can share one Redis. */
+  redisKeyPrefix: string;
 }
 
 export interface MediaS3Config {
@@ -118,5 +124,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: boolean(env, 'SEED_DEMO', databaseUrl === undefined),
     logLevel: logLevel as LogLevel,
     mediaS3: mediaS3(env, publicBaseUrl),
+    logRetentionDays: integer(env, 'LOG_RETENTION_DAYS', 90, 1, 36_500),
+    trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'content-api:',
   };
 }

@@ -1,3 +1,4 @@
+import { LearningLogEntry } from '../audit/entities/learning-log-entry.entity.js';
 import { Account } from '../auth/entities/account.entity.js';
 import { ApiKey } from '../auth/entities/api-key.entity.js';
 import { Article } from '../articles/entities/article.entity.js';
@@ -6,4 +7,12 @@ import { Backlink } from '../backlinks/backlink.entity.js';
 import { Site } from '../sites/site.entity.js';
 
 /** Every entity; the data source and the Nest module both read this list. */
-export const ENTITIES = [Account, ApiKey, Site, Article, ArticleRevision, Backlink];
+export const ENTITIES = [
+  Account,
+  ApiKey,
+  Site,
+  Article,
+  ArticleRevision,
+  Backlink,
+  LearningLogEntry,
+];

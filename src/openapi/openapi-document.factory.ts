@@ -4,6 +4,7 @@ import { API_KEY_SCHEME, BEARER_SCHEME } from '../auth/decorators/route-access.d
 import type { AppConfig } from '../config/app-config.js';
 import { apiDescription } from './api-description.js';
 import { toOpenApi31 } from './openapi-31.converter.js';
+import { documentRateLimits } from './rate-limit-docs.js';
 
 export const API_TITLE = 'Content and Backlink Reporting API';
 export const API_DOCUMENT_VERSION = '1.0.0';
@@ -29,5 +30,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
       description: `\`X-API-Key: <API_KEY>\`. ${KEY_FORMAT}`,
     })
     .build();
-  return toOpenApi31(SwaggerModule.createDocument(app, base));
+  return toOpenApi31(
+    documentRateLimits(SwaggerModule.createDocument(app, base), config.rateLimitPerMinute),
+  );
 }

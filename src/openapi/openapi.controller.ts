@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController, type OpenAPIObject } from '@nestjs/swagger';
 import { Public } from '../auth/decorators/route-access.decorator.js';
+import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator.js';
 import { OpenApiDocumentHolder } from './openapi-document.holder.js';
 
 /** The machine-readable specification; needs no credential (spec section 9). */
@@ -11,6 +12,7 @@ export class OpenApiController {
 
   @Get('openapi.json')
   @Public()
+  @SkipRateLimit()
   document(): OpenAPIObject {
     return this.holder.document;
   }

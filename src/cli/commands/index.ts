@@ -3,7 +3,10 @@ import { accountsCommand } from './accounts.command.js';
 import { demoCommand } from './demo.command.js';
 import { importCommand } from './import.command.js';
 import { keysCommand } from './keys.command.js';
+import { logCommand } from './log.command.js';
+import { mcpCommand } from './mcp.command.js';
 import { migrateCommand } from './migrate.command.js';
+import { revisionsCommand } from './revisions.command.js';
 
 /** Every command group of `content-api`, in help order. A new group is one file and one line here. */
 export const COMMANDS: CliCommand[] = [
@@ -12,4 +15,7 @@ export const COMMANDS: CliCommand[] = [
   keysCommand,
   importCommand,
   demoCommand,
+  revisionsCommand,
+  logCommand,
+  mcpCommand,
 ];

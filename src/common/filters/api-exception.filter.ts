@@ -1,7 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiError } from '../errors/api-error.js';
+import { isDatabaseUnavailable } from '../../database/database-unavailable.js';
+import { ApiError, ServiceUnavailableError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
+
+/** What a client is told to wait while PostgreSQL cannot be reached. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Maps every failure to the error envelope `{error, message, …}`. Nothing else writes an error body. */
 @Catch()
@@ -16,6 +20,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
     }
+    if (error.code === 'service_unavailable' && !(exception instanceof ApiError)) {
+      this.logger.warn(`Database unavailable: ${(exception as Error).message}`);
+    }
+    // For the learning log, which records the call once its response has ended.
+    res.locals.errorCode = error.code;
     if (res.headersSent) return;
     res.status(error.status);
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
@@ -26,6 +35,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof ApiError) return exception;
     if (exception instanceof HttpException) return fromHttpException(exception);
     if (isBodyParserError(exception)) return fromBodyParser(exception);
+    if (isDatabaseUnavailable(exception)) {
+      return new ServiceUnavailableError(DATABASE_RETRY_AFTER_SECONDS);
+    }
     return new ApiError(
       500,
       'internal_error',

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# An independent client on both agent servers: the official MCP Inspector, in
+# CLI mode, lists the tools with --strict (tool-schema portability problems of
+# error severity fail it) and calls one, over Streamable HTTP (/mcp) and over
+# stdio (`content-api mcp`). It runs the build against a throwaway embedded
+# database with the demo account. The Inspector is fetched by npx, not kept in
+# package.json: it pulls platform-specific packages some registries lack.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+inspector=(npx -y @modelcontextprotocol/inspector@2.12.0 --cli)
+data_dir=$(mktemp -d)
+chmod 755 "$data_dir"
+port=3918
+base="http://127.0.0.1:$port"
+log="$data_dir/server.log"
+
+[ -f dist/src/main.js ] || { echo "not built: run npm run build first" >&2; exit 1; }
+
+env -u DATABASE_URL -u REDIS_URL DATA_DIR="$data_dir" PORT="$port" HOST=127.0.0.1 \
+  SEED_DEMO=true LOG_LEVEL=warn setsid node dist/src/main.js >"$log" 2>&1 &
+pid=$!
+cleanup() {
+  kill -TERM -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -rf "$data_dir"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 180); do
+  if curl -fsS "$base/health/ready" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$pid" 2>/dev/null; then echo "the server exited:" >&2; cat "$log" >&2; exit 1; fi
+  sleep 1
+done
+key=$(grep -oE 'cbr_[0-9A-Za-z]{40}' "$log" | head -n 1)
+[ -n "$key" ] || { echo "no demo key printed" >&2; cat "$log" >&2; exit 1; }
+
+hosted=("$base/mcp" --transport http --header "Authorization: Bearer $key")
+local_=(-e "SERVICE_API_KEY=$key" -e "SERVICE_API_URL=$base")
+command=(node bin/content-api.js mcp)
+
+expect_tools() {
+  node -e '
+    const { tools } = JSON.parse(require("fs").readFileSync(0, "utf8")).result;
+    const names = tools.map((t) => t.name).join(",");
+    const want = "list_sites,list_articles,get_article,list_backlinks,get_stats,update_article,replace_featured_image";
+    if (names !== want) { console.error(`unexpected tools: ${names}`); process.exit(1); }
+    console.log(`inspector (${process.argv[1]}): tools/list --strict: ${tools.length} tools`);
+  ' "$1"
+}
+
+expect_sites() {
+  node -e '
+    const { result } = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const total = result.structuredContent?.meta?.total;
+    if (result.isError || total !== 3) { console.error("unexpected list_sites result", result); process.exit(1); }
+    console.log(`inspector (${process.argv[1]}): tools/call list_sites: ${total} demo sites`);
+  ' "$1"
+}
+
+"${inspector[@]}" "${hosted[@]}" --method tools/list --strict --format json | expect_tools hosted
+"${inspector[@]}" "${hosted[@]}" --method tools/call --tool-name list_sites --format json |
+  expect_sites hosted
+"${inspector[@]}" "${local_[@]}" --method tools/list --strict --format json -- "${command[@]}" |
+  expect_tools local
+"${inspector[@]}" "${local_[@]}" --method tools/call --tool-name list_sites --format json \
+  -- "${command[@]}" | expect_sites local

@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, ValidateIf } from 'class-validator';
+import { MAX_IMAGE_BYTES } from '../../media/image-upload.interceptor.js';
+import { MAX_URL_LENGTH } from '../featured-image-url.js';
+import { ArticleDto } from './article.dto.js';
+import { OptionalText, REASON } from './edit-fields.js';
+
+/**
+ * The text fields of `POST /api/v1/articles/{id}/featured-image`, from a
+ * JSON body or a multipart form alike; the file itself arrives apart. What
+ * makes a URL acceptable is checked later, as `invalid_url`.
+ */
+export class FeaturedImageFieldsDto {
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uri',
+    maxLength: MAX_URL_LENGTH,
+    example: 'https://cdn.example/images/radiator.jpg',
+  })
+  @ValidateIf((_object, value) => value !== undefined)
+  @IsString()
+  url?: string;
+
+  @OptionalText(REASON)
+  reason?: string;
+}
+
+const REASON_DOC = {
+  type: String,
+  maxLength: REASON.max,
+  description: REASON.description,
+  example: REASON.example,
+};
+
+/** The JSON request body (documentation only; FeaturedImageFieldsDto validates). */
+export class FeaturedImageJsonDto {
+  @ApiProperty({
+    type: String,
+    format: 'uri',
+    maxLength: MAX_URL_LENGTH,
+    description: 'Absolute http or https URL of the image; stored as given, never fetched.',
+    example: 'https://cdn.example/images/radiator.jpg',
+  })
+  url!: string;
+
+  @ApiPropertyOptional(REASON_DOC)
+  reason?: string;
+}
+
+/** The multipart/form-data request body: exactly one of `image` and `url`. */
+export class FeaturedImageMultipartDto {
+  @ApiPropertyOptional({
+    type: String,
+    format: 'binary',
+    description: `The image file: JPEG, PNG, WebP, GIF or AVIF (judged by its bytes), at most ${MAX_IMAGE_BYTES} bytes. Send this or url.`,
+  })
+  image?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uri',
+    maxLength: MAX_URL_LENGTH,
+    description: 'Absolute http or https URL of the image, instead of a file.',
+  })
+  url?: string;
+
+  @ApiPropertyOptional(REASON_DOC)
+  reason?: string;
+}
+
+export class FeaturedImageResponseDto {
+  @ApiProperty({ type: ArticleDto, description: 'The article with its new featured_image_url.' })
+  data!: ArticleDto;
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { ValidationFailedError } from '../common/errors/api-error.js';
+import { MediaService } from '../media/media.service.js';
+import { InvalidUrlError } from './article-edits.errors.js';
+import { ArticleEditsService, EditContext } from './article-edits.service.js';
+import { ArticlesService } from './articles.service.js';
+import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
+import { urlProblem } from './featured-image-url.js';
+
+/** Exactly one of them: an uploaded file, or the URL of an image elsewhere. */
+export type FeaturedImageSource = { image: Buffer } | { url: string };
+
+/**
+ * `POST /articles/{id}/featured-image`. A replacement is an edit like any
+ * other (ArticleEditsService.apply): If-Match, a revision, the daily count.
+ */
+@Injectable()
+export class FeaturedImageService {
+  constructor(
+    private readonly articles: ArticlesService,
+    private readonly edits: ArticleEditsService,
+    private readonly media: MediaService,
+  ) {}
+
+  async replace(
+    context: EditContext,
+    articleId: number,
+    source: FeaturedImageSource,
+    reason: string | undefined,
+  ): Promise<ArticleWithBodyDto> {
+    if ('url' in source) {
+      const invalid = urlProblem(source.url);
+      if (invalid) throw new InvalidUrlError(invalid.problem, invalid.limit);
+    }
+    // Ownership first: nothing is stored for an article the caller cannot edit.
+    await this.edits.assertOwned(context.accountId, articleId);
+    const url = 'url' in source ? source.url : await this.media.storeImage(source.image);
+    await this.edits.apply(context, articleId, reason, (current) => ({
+      ...current,
+      featuredImageUrl: url,
+    }));
+    return this.articles.getWithBody(context.accountId, articleId);
+  }
+}
+
+/** The source of a request: multipart takes exactly one of `image` and `url`; JSON takes `url`. */
+export function featuredImageSource(
+  multipart: boolean,
+  file: Buffer | undefined,
+  url: string | undefined,
+): FeaturedImageSource {
+  if (file !== undefined && url !== undefined) {
+    throw new ValidationFailedError('Invalid request body: send either image or url, not both.', [
+      { field: 'image', message: 'must not be sent together with url' },
+    ]);
+  }
+  if (file !== undefined) return { image: file };
+  if (url !== undefined) return { url };
+  throw new ValidationFailedError(
+    multipart
+      ? 'Invalid request body: send an image file or a url.'
+      : 'Invalid request body: url is required.',
+    [
+      {
+        field: multipart ? 'image' : 'url',
+        message: multipart ? 'or url is required' : 'is required',
+      },
+    ],
+  );
+}

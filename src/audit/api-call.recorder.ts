@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { requestIdOf } from '../common/http/request-id.middleware.js';
+import { learningLogLabel } from '../mcp/agent-call-label.js';
+import { MCP_PATH } from '../mcp/mcp-path.js';
+import { LearningLog } from './learning-log.service.js';
+
+/**
+ * What an API call is: anything under /api/ (a known route or not) and the
+ * agent endpoint. Probes, scrapes, the documentation UI and media files are not.
+ */
+const CALL_PATHS = ['/api', MCP_PATH];
+/** The status nginx popularised for a client that hung up before the answer was sent. */
+const CLIENT_CLOSED_REQUEST = 499;
+const MAX_PATH_LENGTH = 2_048;
+const MAX_USER_AGENT_LENGTH = 512;
+
+/**
+ * Records every API call in the learning log when its response ends —
+ * including calls that a guard refused and paths no route matches, which a
+ * Nest interceptor never sees. By then the request carries all there is to
+ * know: the operation id (RouteOperationGuard), key and account (`req.auth`,
+ * set by the authenticator even when it refused) and the error identifier
+ * (`res.locals.errorCode`, set by ApiExceptionFilter). Channel and operation
+ * come from learningLogLabel: requests to the agent endpoint are channel
+ * `mcp`, and so are the API calls the agent server makes for a tool, labelled
+ * by its headers, with the tool as operation.
+ * Mounted in createApp right after the request id, ahead of body parsing, so
+ * that malformed bodies are recorded too.
+ */
+@Injectable()
+export class ApiCallRecorder {
+  constructor(private readonly learningLog: LearningLog) {}
+
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    const path = req.path;
+    if (!isCall(path)) return next();
+    const occurredAt = new Date();
+    const started = process.hrtime.bigint();
+    let recorded = false;
+    const record = (): void => {
+      if (recorded) return;
+      recorded = true;
+      const label = learningLogLabel(req, res);
+      // A /mcp message whose tool call reached the API is recorded once, as that call.
+      if (label === null) return;
+      const errorCode: unknown = res.locals.errorCode;
+      this.learningLog.record({
+        occurredAt,
+        channel: label.channel,
+        operation: label.operation,
+        method: req.method,
+        path: path.slice(0, MAX_PATH_LENGTH),
+        status: res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST,
+        durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n),
+        accountId: req.auth?.accountId ?? null,
+        keyId: req.auth?.keyId ?? null,
+        requestId: requestIdOf(req),
+        clientAddress: req.ip ?? null,
+        userAgent: req.get('user-agent')?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+        error: typeof errorCode === 'string' ? errorCode : null,
+      });
+    };
+    res.once('finish', record);
+    res.once('close', record);
+    next();
+  };
+}
+
+function isCall(path: string): boolean {
+  return CALL_PATHS.some((prefix) => isUnder(path, prefix));
+}
+
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { MetricsService } from '../metrics/metrics.service.js';
+import type { CallRecord } from './call-record.js';
+import { LearningLogWriter } from './learning-log.writer.js';
+
+/**
+ * Where every call is recorded, once: API calls by ApiCallRecorder when their
+ * response ends, agent calls by the MCP server (channel `mcp`, the tool name
+ * as operation). Each record goes to the learning log and to the call metrics.
+ */
+@Injectable()
+export class LearningLog {
+  constructor(
+    private readonly writer: LearningLogWriter,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  record(call: CallRecord): void {
+    this.writer.enqueue(call);
+    const labels = {
+      channel: call.channel,
+      operation: call.operation ?? 'unmatched',
+      status: String(call.status),
+    };
+    this.metrics.calls.inc(labels);
+    this.metrics.callDuration.observe(labels, call.durationMs / 1000);
+    if (call.error === 'rate_limited') this.metrics.rateLimited.inc({ channel: call.channel });
+    if (call.error === 'edit_limit_exceeded')
+      this.metrics.editLimited.inc({ channel: call.channel });
+  }
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { HealthIndicatorService } from '@nestjs/terminus';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { REDIS_CLIENT } from '../redis/redis.module.js';
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+@Injectable()
+export class HealthIndicators {
+  constructor(
+    private readonly indicator: HealthIndicatorService,
+    private readonly dataSource: DataSource,
+    @Inject(REDIS_CLIENT) private readonly redisClient: Redis | null,
+  ) {}
+
+  get hasRedis(): boolean {
+    return this.redisClient !== null;
+  }
+
+  /** Down when PostgreSQL does not answer: the replica cannot serve, so it is taken out of rotation. */
+  database() {
+    return this.indicator
+      .check('database')
+      .attempt(async () => {
+        await this.dataSource.query('SELECT 1');
+      })
+      .withTimeout(CHECK_TIMEOUT_MS);
+  }
+
+  /**
+   * Degraded, not down, when Redis does not answer: the replica still serves,
+   * counting rate limits in process, so taking it out of rotation would turn
+   * a Redis outage into a full one.
+   */
+  async redis() {
+    const session = this.indicator.check('redis');
+    try {
+      await this.redisClient?.ping();
+      return session.up();
+    } catch (error) {
+      return session.degraded({ message: (error as Error).message });
+    }
+  }
+}

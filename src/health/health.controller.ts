@@ -1,0 +1,56 @@
+import { Controller, Get, HttpStatus, Res, ServiceUnavailableException } from '@nestjs/common';
+import {
+  HealthCheckService,
+  type HealthCheckResult,
+  type HealthIndicatorFunction,
+} from '@nestjs/terminus';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator.js';
+import type { Response } from 'express';
+import { Public } from '../auth/decorators/route-access.decorator.js';
+import { HealthIndicators } from './health-indicators.js';
+
+/**
+ * Probes for the orchestrator; not part of the API contract. An unready
+ * replica answers 503 with terminus's report (which dependency is down), not
+ * the API's error envelope: the reader is an operator, not an API client.
+ */
+@ApiExcludeController()
+@SkipRateLimit()
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicators,
+  ) {}
+
+  /** The process runs and serves HTTP; dependencies are not consulted, so an outage restarts nothing. */
+  @Get('live')
+  live(@Res({ passthrough: true }) res: Response): Promise<HealthCheckResult> {
+    return this.report(res, []);
+  }
+
+  /** Whether to route traffic here: PostgreSQL answers (Redis, when configured, is reported as degraded if not). */
+  @Get('ready')
+  ready(@Res({ passthrough: true }) res: Response): Promise<HealthCheckResult> {
+    return this.report(res, [
+      () => this.indicators.database(),
+      ...(this.indicators.hasRedis ? [() => this.indicators.redis()] : []),
+    ]);
+  }
+
+  /** Also while shutting down, when terminus answers every check with 503 `shutting_down`. */
+  private async report(
+    res: Response,
+    checks: HealthIndicatorFunction[],
+  ): Promise<HealthCheckResult> {
+    try {
+      return await this.health.check(checks);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return error.getResponse() as HealthCheckResult;
+    }
+  }
+}

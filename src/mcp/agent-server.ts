@@ -1,0 +1,68 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AGENT_TOOLS, toolNamed } from './tool-table.js';
+import type { AgentTool } from './tools/agent-tool.js';
+import type { ApiClient, ApiResponse } from './tools/api-request.js';
+import { toolResult, unreachableResult } from './tools/tool-result.js';
+
+export const AGENT_SERVER_INFO = {
+  name: 'content-api',
+  title: 'Content and Backlink Reporting API',
+  version: '1.0.0',
+};
+
+const INSTRUCTIONS = [
+  'Reads the websites, articles, backlinks and period statistics of the account the API key belongs to, and makes careful, audited article edits.',
+  'Start with list_sites for site ids, then list_articles / list_backlinks / get_stats for one site; get_article before any edit.',
+  'Article bodies contain protected links (elements with data-service-protected): an edit must keep each one exactly as it is.',
+  'Limits per key, shared with the API (defaults): 60 tool calls per minute, 200 edits per UTC day. Every call is logged, every change kept as a restorable revision.',
+].join(' ');
+
+/**
+ * The agent server for one API client. It is the SDK's low-level server on
+ * purpose: McpServer checks arguments against its own schema before the tool
+ * runs, and a call refused there would never reach the API — not counted,
+ * not logged, and refused with a message other than the API's. Here every
+ * call goes to the endpoint, which is the one validator.
+ */
+export function createAgentServer(api: ApiClient): Server {
+  const server = new Server(AGENT_SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: AGENT_TOOLS.map(listing) }));
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const tool = toolNamed(params.name);
+    if (tool === undefined) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool "${params.name}". Tools: ${AGENT_TOOLS.map((t) => t.name).join(', ')}.`,
+      );
+    }
+    let response: ApiResponse;
+    try {
+      response = await api.send(tool.toRequest(params.arguments ?? {}), tool.name);
+    } catch (error) {
+      return unreachableResult(tool, error);
+    }
+    return toolResult(tool, response);
+  });
+  return server;
+}
+
+function listing(tool: AgentTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: tool.annotations,
+  };
+}

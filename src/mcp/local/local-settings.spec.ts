@@ -1,0 +1,35 @@
+import { readLocalSettings } from './local-settings.js';
+
+const KEY = `cbr_${'a1B2'.repeat(10)}`;
+
+describe('readLocalSettings', () => {
+  it('reads the key and the base address, without a trailing slash', () => {
+    expect(
+      readLocalSettings({
+        SERVICE_API_KEY: ` ${KEY} `,
+        SERVICE_API_URL: 'https://api.example.com/',
+      }),
+    ).toEqual({ apiKey: KEY, baseUrl: 'https://api.example.com' });
+    expect(
+      readLocalSettings({ SERVICE_API_KEY: KEY, SERVICE_API_URL: 'http://host:8080/content/' })
+        .baseUrl,
+    ).toBe('http://host:8080/content');
+  });
+
+  it.each([
+    [{ SERVICE_API_URL: 'http://localhost:3000' }, /SERVICE_API_KEY is not set/],
+    [
+      { SERVICE_API_KEY: 'secret', SERVICE_API_URL: 'http://localhost:3000' },
+      /not a content-api key/,
+    ],
+    [{ SERVICE_API_KEY: KEY }, /SERVICE_API_URL is not set/],
+    [{ SERVICE_API_KEY: KEY, SERVICE_API_URL: 'localhost:3000' }, /absolute http or https/],
+    [{ SERVICE_API_KEY: KEY, SERVICE_API_URL: 'ftp://host' }, /absolute http or https/],
+    [
+      { SERVICE_API_KEY: KEY, SERVICE_API_URL: 'http://localhost:3000/api/v1/' },
+      /without \/api\/v1.*use "http:\/\/localhost:3000"/,
+    ],
+  ])('refuses %j with a message naming the setting', (env, message) => {
+    expect(() => readLocalSettings(env)).toThrow(message);
+  });
+});

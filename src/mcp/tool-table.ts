@@ -1,0 +1,255 @@
+import type { AgentTool } from './tools/agent-tool.js';
+import {
+  ifMatchHeader,
+  pathSegment,
+  queryOf,
+  textOf,
+  ToolArguments,
+  without,
+  type ApiRequest,
+} from './tools/api-request.js';
+import { string, toolArguments } from './tools/json-schema.js';
+import { listResult, RESOURCE_SCHEMAS, singleResult } from './tools/result-schemas.js';
+import {
+  articleSummary,
+  editSummary,
+  featuredImageSummary,
+  pageSummary,
+  statsSummary,
+} from './tools/result-summaries.js';
+import { ARTICLE_ID, dayRange, IF_MATCH, PAGING, REASON, SITE_ID } from './tools/tool-arguments.js';
+
+/**
+ * The agent (MCP) server's tools, one per API operation. Both transports —
+ * hosted at /mcp and local over stdio — serve this table and nothing else.
+ * A tool call is the endpoint request built by `toRequest`, sent to the API
+ * with the caller's key: authentication, plan, account scoping, validation,
+ * rate and edit limits and the error envelope are the endpoint's own.
+ */
+
+const READ = { readOnlyHint: true, openWorldHint: false } as const;
+
+const LIMITS =
+  'Every tool call counts as one request against the key’s per-minute limit (60 by default), shared with its API calls.';
+
+const PAGING_HELP =
+  'Paged: page starts at 1, per_page is 1 to 100 (default 20); meta.total counts every match and meta.last_page is the last page number — ask for page + 1 until page equals last_page.';
+
+export const AGENT_TOOLS: readonly AgentTool[] = [
+  {
+    name: 'list_sites',
+    operationId: 'listSites',
+    title: 'List websites',
+    description: [
+      'List the websites on your account, by id ascending.',
+      'Returns {data: Site[], meta}; each site has id, name, website_url, language, country, geographic_scope and industry.',
+      'Start here: the other tools take a site id from this list.',
+      PAGING_HELP,
+      LIMITS,
+    ].join(' '),
+    annotations: { title: 'List websites', ...READ },
+    inputSchema: toolArguments(PAGING),
+    outputSchema: listResult(RESOURCE_SCHEMAS.site),
+    toRequest: (args) => get('/api/v1/sites', args),
+    summarize: pageSummary('website', 'websites', 'list_sites'),
+  },
+  {
+    name: 'list_articles',
+    operationId: 'listArticles',
+    title: 'List articles of a website',
+    description: [
+      'List the articles of one website, newest first (published_at descending, articles without a publication time last, then id descending).',
+      'Returns {data: Article[], meta}; each article has id, site_id, title, url, status, published_at (RFC 3339, UTC), target_keyword, word_count and featured_image_url, but no body: use get_article for the HTML.',
+      'Filters: from/to are calendar days YYYY-MM-DD in UTC, both inclusive, on published_at (articles without one are left out when either is given; from after to is refused); status is an exact, case-sensitive match (the platform writes draft, scheduled, published, unpublished).',
+      PAGING_HELP,
+      LIMITS,
+    ].join(' '),
+    annotations: { title: 'List articles of a website', ...READ },
+    inputSchema: toolArguments(
+      {
+        site_id: SITE_ID,
+        ...dayRange('published_at'),
+        status: string('Exact status to match, e.g. published.', { examples: ['published'] }),
+        ...PAGING,
+      },
+      ['site_id'],
+    ),
+    outputSchema: listResult(RESOURCE_SCHEMAS.article),
+    toRequest: (args) =>
+      get(`/api/v1/sites/${pathSegment(args.site_id)}/articles`, args, ['site_id']),
+    summarize: pageSummary('article', 'articles', 'list_articles'),
+  },
+  {
+    name: 'get_article',
+    operationId: 'getArticle',
+    title: 'Get an article with its HTML body',
+    description: [
+      'Get one article with its HTML body and its protected links.',
+      'Returns {data: ArticleWithBody}: the article fields plus body (HTML) and protected_links (type backlink or internal, href, text).',
+      'In the body, protected links are the elements carrying the attribute data-service-protected: paid backlink anchors and internal links. Before editing, read the article here and keep every such element exactly as it is (same tag, attributes and text); you may move it.',
+      'The text result also gives the article’s ETag, to pass as if_match to an edit.',
+      LIMITS,
+    ].join(' '),
+    annotations: { title: 'Get an article with its HTML body', ...READ },
+    inputSchema: toolArguments({ article_id: ARTICLE_ID }, ['article_id']),
+    outputSchema: singleResult(RESOURCE_SCHEMAS.articleWithBody),
+    toRequest: (args) => ({
+      method: 'GET',
+      path: `/api/v1/articles/${pathSegment(args.article_id)}`,
+    }),
+    summarize: articleSummary,
+  },
+  {
+    name: 'list_backlinks',
+    operationId: 'listBacklinks',
+    title: 'List backlinks of a website',
+    description: [
+      'List the backlinks acquired for one website, newest first (acquired_at descending, then id descending).',
+      'Returns {data: Backlink[], meta}; each backlink has id, acquired_at (RFC 3339, UTC), source_domain, source_url, target_url, anchor_text, anchor_type, status and category (industry or local).',
+      'Filter by acquisition day with from/to: calendar days YYYY-MM-DD in UTC, both inclusive (from after to is refused).',
+      'For counts over a period, get_stats is one call instead of paging through everything.',
+      PAGING_HELP,
+      LIMITS,
+    ].join(' '),
+    annotations: { title: 'List backlinks of a website', ...READ },
+    inputSchema: toolArguments({ site_id: SITE_ID, ...dayRange('acquired_at'), ...PAGING }, [
+      'site_id',
+    ]),
+    outputSchema: listResult(RESOURCE_SCHEMAS.backlink),
+    toRequest: (args) =>
+      get(`/api/v1/sites/${pathSegment(args.site_id)}/backlinks`, args, ['site_id']),
+    summarize: pageSummary('backlink', 'backlinks', 'list_backlinks'),
+  },
+  {
+    name: 'get_stats',
+    operationId: 'getStats',
+    title: 'Get period statistics of a website',
+    description: [
+      'Count what happened on one website in a period, for a client report.',
+      'Returns {data: Stats}: site_id, the resolved from and to days (UTC, inclusive), articles_published (by published_at, any status), backlinks_acquired = backlinks_industry + backlinks_local (by acquired_at).',
+      'Choose the period with either period — this_month (the default: the 1st of the current UTC month to today), last_month, last_30_days (today and the 29 days before), a month YYYY-MM or a day YYYY-MM-DD — or with from/to (YYYY-MM-DD, inclusive; a missing from means the earliest record, a missing to means today), never both.',
+      LIMITS,
+    ].join(' '),
+    annotations: { title: 'Get period statistics of a website', ...READ },
+    inputSchema: toolArguments(
+      {
+        site_id: SITE_ID,
+        period: string('this_month, last_month, last_30_days, YYYY-MM or YYYY-MM-DD.', {
+          examples: ['last_month', '2026-10'],
+        }),
+        ...dayRange('published_at and acquired_at'),
+      },
+      ['site_id'],
+    ),
+    outputSchema: singleResult(RESOURCE_SCHEMAS.stats),
+    toRequest: (args) => get(`/api/v1/sites/${pathSegment(args.site_id)}/stats`, args, ['site_id']),
+    summarize: statsSummary,
+  },
+  {
+    name: 'update_article',
+    operationId: 'updateArticle',
+    title: 'Edit the title and body of an article',
+    description: [
+      'Replace the HTML body (and optionally the title) of one article. Read it with get_article first and send the whole new body.',
+      'Every element of the current body carrying data-service-protected (paid backlink anchors, internal links) must appear unchanged — same tag, attributes and text — or the edit is refused with protected_links_modified, listing them; new protected elements may not be added.',
+      'The body must stay within the editor’s HTML (paragraphs, headings, lists, links, emphasis, quotes, code, tables, images, figures, line breaks): scripts, iframes, styles, forms, event handlers or javascript:/data: links are refused with body_not_allowed. A refused edit changes nothing.',
+      'Returns {data: ArticleWithBody}, the saved article. Each change is kept as a revision (origin mcp) that the account can restore; an edit that changes nothing saves and counts nothing.',
+      'Edits are limited per key and UTC day (200 by default, shared with the API; then edit_limit_exceeded), and the call counts against the per-minute request limit.',
+    ].join(' '),
+    annotations: {
+      title: 'Edit the title and body of an article',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    inputSchema: toolArguments(
+      {
+        article_id: ARTICLE_ID,
+        title: string('New title, 1 to 255 characters. Omit to keep the current one.', {
+          minLength: 1,
+          maxLength: 255,
+        }),
+        body: string('The complete new HTML body, at most 1,000,000 characters.', {
+          minLength: 1,
+          maxLength: 1_000_000,
+        }),
+        reason: REASON,
+        if_match: IF_MATCH,
+      },
+      ['article_id', 'body'],
+    ),
+    outputSchema: singleResult(RESOURCE_SCHEMAS.articleWithBody),
+    toRequest: (args) => ({
+      method: 'PUT',
+      path: `/api/v1/articles/${pathSegment(args.article_id)}`,
+      headers: ifMatchHeader(args),
+      body: { json: without(args, ['article_id', 'if_match']) },
+    }),
+    summarize: editSummary,
+  },
+  {
+    name: 'replace_featured_image',
+    operationId: 'replaceFeaturedImage',
+    title: 'Replace the featured image of an article',
+    description: [
+      'Set a new featured image on one article, from either an image address (url) or the image itself (image_base64, with file_name) — exactly one of the two.',
+      'url: an absolute http or https address of at most 2,048 characters, stored as given and never fetched.',
+      'image_base64: the file’s bytes in base64; JPEG, PNG, WebP, GIF or AVIF (recognised from the bytes), at most 10 MiB (10,485,760 bytes) before encoding; it is stored and served from a public address.',
+      'Returns {data: Article} with the new featured_image_url. The replacement is kept as a revision (origin mcp) and counts as an edit against the key’s daily limit (200 by default), and against the per-minute request limit.',
+    ].join(' '),
+    annotations: {
+      title: 'Replace the featured image of an article',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    inputSchema: toolArguments(
+      {
+        article_id: ARTICLE_ID,
+        url: string('Address of the new image (http or https), instead of image_base64.', {
+          format: 'uri',
+          maxLength: 2048,
+        }),
+        image_base64: string('The image file in base64, instead of url.', {
+          contentEncoding: 'base64',
+        }),
+        file_name: string('Name of the image file, e.g. radiator.webp (with image_base64).'),
+        reason: REASON,
+        if_match: IF_MATCH,
+      },
+      ['article_id'],
+    ),
+    outputSchema: singleResult(RESOURCE_SCHEMAS.article),
+    toRequest: featuredImageRequest,
+    summarize: featuredImageSummary,
+  },
+];
+
+export function toolNamed(name: string): AgentTool | undefined {
+  return AGENT_TOOLS.find((tool) => tool.name === name);
+}
+
+function get(path: string, args: ToolArguments, pathArguments: string[] = []): ApiRequest {
+  return { method: 'GET', path, query: queryOf(args, pathArguments) };
+}
+
+/** JSON for a URL; multipart (as the endpoint takes files) when the image itself is given. */
+function featuredImageRequest(args: ToolArguments): ApiRequest {
+  const path = `/api/v1/articles/${pathSegment(args.article_id)}/featured-image`;
+  const headers = ifMatchHeader(args);
+  const fields = without(args, ['article_id', 'if_match', 'image_base64', 'file_name']);
+  if (args.image_base64 === undefined || args.image_base64 === null) {
+    return { method: 'POST', path, headers, body: { json: fields } };
+  }
+  const form = new FormData();
+  const bytes = Buffer.from(textOf(args.image_base64), 'base64');
+  const fileName =
+    typeof args.file_name === 'string' && args.file_name !== '' ? args.file_name : 'image';
+  form.append('image', new Blob([bytes]), fileName);
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== null) form.append(name, textOf(value));
+  }
+  return { method: 'POST', path, headers, body: { form } };
+}

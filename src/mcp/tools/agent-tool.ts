@@ -1,0 +1,31 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { PageMeta } from '../../common/pagination.js';
+import type { ApiRequest, ApiResponse, ToolArguments } from './api-request.js';
+import type { ObjectSchema } from './json-schema.js';
+
+/** A successful endpoint body: `{data}` or `{data, meta}`. */
+export interface SuccessBody {
+  data: unknown;
+  meta?: PageMeta;
+}
+
+/** One tool of the agent server, mapped to one API operation. */
+export interface AgentTool {
+  name: string;
+  /** The operationId of the endpoint the tool calls. */
+  operationId: string;
+  title: string;
+  /** Written for a language model: what it returns, units, paging, limits. */
+  description: string;
+  annotations: ToolAnnotations;
+  inputSchema: ObjectSchema;
+  outputSchema: ObjectSchema;
+  /**
+   * The endpoint request for these arguments. Arguments are mapped, never
+   * checked: the API validates them, so a tool call is refused, counted and
+   * logged exactly like the direct call.
+   */
+  toRequest(args: ToolArguments): ApiRequest;
+  /** A line for the assistant before the JSON: what came back and what to do next. */
+  summarize(body: SuccessBody, response: ApiResponse): string;
+}

@@ -1,0 +1,62 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { AgentTool, SuccessBody } from './agent-tool.js';
+import type { ApiResponse } from './api-request.js';
+import { ApiErrorBody, errorGuidance } from './error-guidance.js';
+
+/**
+ * A tool result from the endpoint's answer: the JSON body unchanged as
+ * structured content, and as text after a one-line summary. A refusal is a
+ * result with isError and the API's error object, never a protocol error.
+ */
+export function toolResult(tool: AgentTool, response: ApiResponse): CallToolResult {
+  const body = response.body;
+  if (response.status >= 200 && response.status < 300 && isSuccessBody(body)) {
+    return {
+      structuredContent: body as unknown as Record<string, unknown>,
+      content: [text(tool.summarize(body, response)), text(JSON.stringify(body))],
+    };
+  }
+  if (isErrorBody(body)) {
+    return {
+      isError: true,
+      structuredContent: body as unknown as Record<string, unknown>,
+      content: [text(errorGuidance(tool, body, response)), text(JSON.stringify(body))],
+    };
+  }
+  return {
+    isError: true,
+    content: [
+      text(
+        `${tool.name} failed: the API answered HTTP ${response.status} without a JSON body. Retry later; if it persists, tell the user.`,
+      ),
+    ],
+  };
+}
+
+/** The API could not be asked (unreachable, timed out): there is no API answer to pass on. */
+export function unreachableResult(tool: AgentTool, cause: unknown): CallToolResult {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  const caution = tool.annotations.readOnlyHint
+    ? ''
+    : ' The change may or may not have been saved: check with get_article before repeating it.';
+  return {
+    isError: true,
+    content: [text(`${tool.name} could not reach the API (${reason}).${caution}`)],
+  };
+}
+
+function text(value: string): { type: 'text'; text: string } {
+  return { type: 'text', text: value };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isSuccessBody(value: unknown): value is SuccessBody {
+  return isObject(value) && 'data' in value;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return isObject(value) && typeof value.error === 'string' && typeof value.message === 'string';
+}

@@ -1,0 +1,43 @@
+/** The rolling window every per-minute limit uses. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** Whose counter a call counts against: the key's when a key was recognised, else the client address's. */
+export function keyTracker(keyId: number): string {
+  return `key:${keyId}`;
+}
+
+export function addressTracker(address: string | undefined): string {
+  return `address:${address === undefined ? 'unknown' : clientBlock(address)}`;
+}
+
+/**
+ * The storage key of a tracker's counter. One counter per tracker, whatever
+ * the route or channel, so that API and agent calls of a key share it.
+ */
+export function counterKey(tracker: string): string {
+  return `rate:${tracker}`;
+}
+
+/**
+ * An IPv4 address as is (also when IPv4-mapped), an IPv6 address as its /64:
+ * one subscriber usually holds a whole /64 and could otherwise change
+ * address with every request.
+ */
+export function clientBlock(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head, tail] = address.split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [
+          ...left,
+          ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'),
+          ...right,
+        ];
+  const prefix = groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+}

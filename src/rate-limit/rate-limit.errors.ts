@@ -1,0 +1,18 @@
+import { ApiError } from '../common/errors/api-error.js';
+
+export class RateLimitedError extends ApiError {
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(
+      429,
+      'rate_limited',
+      `At most ${limit} requests per minute are allowed; retry in ${retryAfterSeconds} s.`,
+      { limit },
+      {
+        'Retry-After': String(retryAfterSeconds),
+        'X-RateLimit-Limit': String(limit),
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': String(retryAfterSeconds),
+      },
+    );
+  }
+}

@@ -1,0 +1,175 @@
+import type SwaggerParserType from '@apidevtools/swagger-parser';
+import request from 'supertest';
+import { createTestApp, TestApp } from './support/test-app.js';
+
+// Node's own require: the validator require()s an ES module, which Jest's module loader cannot.
+const SwaggerParser = process.getBuiltinModule('node:module').createRequire(import.meta.url)(
+  '@apidevtools/swagger-parser',
+) as typeof SwaggerParserType;
+
+const PUBLIC_BASE_URL = 'https://reports.example.com';
+
+/** The operations of the specification (section 4, "Agent (MCP) tools"); all need a key. */
+const AUTHENTICATED_OPERATIONS = [
+  'listSites',
+  'listArticles',
+  'getArticle',
+  'updateArticle',
+  'replaceFeaturedImage',
+  'listBacklinks',
+  'getStats',
+];
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const ERROR_CONTENT = {
+  'application/json': expect.objectContaining({
+    schema: { $ref: '#/components/schemas/ErrorResponseDto' },
+  }),
+};
+
+interface Operation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/** What these tests read of the served JSON; the snapshot covers the rest. */
+interface ServedDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: unknown;
+  paths: Record<string, Partial<Record<string, Operation>>>;
+  components: { securitySchemes: unknown };
+}
+
+function operationsOf(document: ServedDocument): Array<{ where: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.flatMap((method) => {
+      const operation = item[method];
+      return operation ? [{ where: `${method.toUpperCase()} ${path}`, operation }] : [];
+    }),
+  );
+}
+
+function keysAnywhere(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((item) => keysAnywhere(item, found));
+  else if (typeof node === 'object' && node !== null)
+    for (const [key, value] of Object.entries(node)) {
+      found.add(key);
+      keysAnywhere(value, found);
+    }
+  return found;
+}
+
+describe('OpenAPI document and Swagger UI', () => {
+  let t: TestApp;
+  let document: ServedDocument;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_BASE_URL });
+    document = (await request(t.http).get('/api/v1/openapi.json')).body as ServedDocument;
+  });
+  afterAll(() => t.close());
+
+  it('serves the document without a credential as JSON', async () => {
+    const res = await request(t.http).get('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.openapi).toBe('3.1.0');
+  });
+
+  it('is a valid OpenAPI 3.1.0 document according to an independent validator', async () => {
+    const served = (await request(t.http).get('/api/v1/openapi.json')).body;
+    // The validator dereferences its argument in place.
+    await expect(SwaggerParser.validate(structuredClone(served))).resolves.toBeDefined();
+  });
+
+  it('declares OpenAPI 3.1.0, version 1.0.0, its title and the configured public base URL', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('1.0.0');
+    expect(document.info.title).toBe('Content and Backlink Reporting API');
+    expect(document.servers).toEqual([{ url: PUBLIC_BASE_URL }]);
+  });
+
+  it('documents every operation of the specification, each id once', () => {
+    const ids = operationsOf(document).map(({ operation }) => operation.operationId);
+    expect(ids).toEqual(expect.arrayContaining(AUTHENTICATED_OPERATIONS));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('does not document itself', () => {
+    expect(document.paths['/api/v1/openapi.json']).toBeUndefined();
+  });
+
+  it('offers both credential schemes', () => {
+    expect(document.components.securitySchemes).toEqual({
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
+    });
+  });
+
+  it('lets every authenticated operation take either scheme and documents its 401 and 403', () => {
+    const authenticated = operationsOf(document).filter(
+      ({ operation }) =>
+        AUTHENTICATED_OPERATIONS.includes(operation.operationId ?? '') ||
+        operation.security !== undefined,
+    );
+    expect(authenticated.length).toBeGreaterThanOrEqual(AUTHENTICATED_OPERATIONS.length);
+    for (const { where, operation } of authenticated) {
+      expect({ where, security: operation.security }).toEqual({
+        where,
+        security: expect.arrayContaining([{ bearer: [] }, { apiKey: [] }]),
+      });
+      for (const status of ['401', '403'])
+        expect({ where, status, response: operation.responses[status] }).toEqual({
+          where,
+          status,
+          response: expect.objectContaining({ content: ERROR_CONTENT }),
+        });
+    }
+  });
+
+  it('gives every documented error response the error envelope schema', () => {
+    const errors = operationsOf(document).flatMap(({ where, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => Number(status) >= 400)
+        .map(([status, response]) => ({ where, status, content: response.content })),
+    );
+    expect(errors.length).toBeGreaterThan(0);
+    for (const error of errors) expect(error).toEqual({ ...error, content: ERROR_CONTENT });
+  });
+
+  it('uses 3.1 type arrays: no schema anywhere says nullable', () => {
+    const keys = keysAnywhere(document);
+    expect(keys).not.toContain('nullable');
+    expect(JSON.stringify(document)).toContain('"null"');
+  });
+
+  it('matches the reviewed contract (update with -u only for an intended contract change)', () => {
+    expect(document).toMatchSnapshot();
+  });
+
+  it('serves Swagger UI at /docs with this document, both schemes and persisted authorisation', async () => {
+    const page = await request(t.http).get('/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('swagger-ui-init.js');
+
+    const init = await request(t.http).get('/docs/swagger-ui-init.js');
+    expect(init.status).toBe(200);
+    const json = /let options = (\{[\s\S]*?\n\});/.exec(init.text)?.[1];
+    expect(json).toBeDefined();
+    const options = JSON.parse(json!);
+    expect(options.swaggerDoc).toEqual(document);
+    expect(options.swaggerUrl).toBe('/api/v1/openapi.json');
+    expect(options.customOptions).toEqual(expect.objectContaining({ persistAuthorization: true }));
+
+    const bundle = await request(t.http).get('/docs/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+  });
+
+  it('serves no second copy of the document beside Swagger UI', async () => {
+    const res = await request(t.http).get('/docs-json');
+    expect(res.status).toBe(404);
+  });
+});

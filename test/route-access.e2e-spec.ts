@@ -1,0 +1,91 @@
+import { Controller, Get, RequestMethod, type Type } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import request from 'supertest';
+import { ROUTE_ACCESS, RouteAccess } from '../src/auth/decorators/route-access.decorator.js';
+import { createTestApp, TestApp } from './support/test-app.js';
+
+/**
+ * Every route of `controllers` with the access it declares, read the way the
+ * global guard reads it. The snapshot makes any change of access visible in
+ * review; a route that declares nothing shows the guard's default.
+ */
+function routeAccessTable(controllers: Type[]): Record<string, string> {
+  const scanner = new MetadataScanner();
+  const reflector = new Reflector();
+  const rows: Array<[string, string]> = [];
+  for (const controller of controllers) {
+    const prototype = controller.prototype as Record<string, unknown>;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const handler = prototype[name] as (...args: unknown[]) => unknown;
+      const methodPaths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[];
+      if (methodPaths === undefined) continue;
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+      const access = reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, [
+        handler,
+        controller,
+      ]);
+      for (const path of joinPaths(Reflect.getMetadata(PATH_METADATA, controller), methodPaths))
+        rows.push([`${method} ${path}`, describeAccess(access)]);
+    }
+  }
+  rows.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(rows);
+}
+
+function controllersOf(t: TestApp): Type[] {
+  return new DiscoveryService(t.app.get(ModulesContainer))
+    .getControllers()
+    .flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as Type] : []));
+}
+
+function describeAccess(access: RouteAccess | undefined): string {
+  if (access === undefined) return 'key with scope read (default: no @Public or @Authenticated)';
+  return access.public ? 'public' : `key with scope ${access.scope}`;
+}
+
+function joinPaths(
+  controllerPaths: string | string[] | undefined,
+  methodPaths: string | string[],
+): string[] {
+  return [controllerPaths ?? '']
+    .flat()
+    .flatMap((prefix) =>
+      [methodPaths]
+        .flat()
+        .map((path) => `/${prefix}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1')),
+    );
+}
+
+describe('route access declarations', () => {
+  let t: TestApp;
+  let table: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    table = routeAccessTable(controllersOf(t));
+  });
+  afterAll(() => t.close());
+
+  it('reads the routes the app serves, with the access the guard applies', async () => {
+    expect(table['GET /api/v1/openapi.json']).toBe('public');
+    expect(table['GET /api/v1/sites']).toBe('key with scope read');
+    expect((await request(t.http).get('/api/v1/openapi.json')).status).toBe(200);
+    expect((await request(t.http).get('/api/v1/sites')).status).toBe(401);
+  });
+
+  it('shows a route that declares nothing with the scope the guard then requires', () => {
+    @Controller('undeclared')
+    class UndeclaredController {
+      @Get()
+      read(): void {}
+    }
+    expect(routeAccessTable([UndeclaredController])).toEqual({
+      'GET /undeclared': 'key with scope read (default: no @Public or @Authenticated)',
+    });
+  });
+
+  it('matches the reviewed access of every route (update with -u only for an intended change)', () => {
+    expect(table).toMatchSnapshot();
+  });
+});
