@@ -32,8 +32,12 @@ export interface RunningApp {
 /** Opens the database, migrates it if configured, and builds the configured app (not yet listening). */
 export async function createApp(config: AppConfig): Promise<RunningApp> {
   const logger = new Logger('Bootstrap');
+  // PostgreSQL's own start-up chatter is only for those who asked for debug logs.
+  const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
   const database = await openDatabase(config, {
-    debug: (message) => logger.debug(message),
+    debug: (message) => {
+      if (verbose) logger.debug(message);
+    },
     error: (message) => logger.error(message),
   });
   try {
