@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
-import { SitesModule } from '../sites/sites.module.js';
+import { RollupsModule } from '../rollups/rollups.module.js';
 import { ArticleEditsController } from './article-edits.controller.js';
 import { ArticleEditsService } from './article-edits.service.js';
 import { ArticlesController } from './articles.controller.js';
@@ -16,7 +16,7 @@ import { RevisionsService } from './revisions.service.js';
  * this module and build on ArticlesService.getWithBody and ProtectedLinksService.
  */
 @Module({
-  imports: [SitesModule, MediaModule],
+  imports: [MediaModule, RollupsModule],
   controllers: [ArticlesController, ArticleEditsController],
   providers: [
     ArticlesService,

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Page, pageMeta, pageOffset } from '../common/pagination.js';
 import { SqlConditions, sqlTimestamp } from '../common/sql-conditions.js';
-import { SitesService } from '../sites/sites.service.js';
+import { DayOrderedList, DayOrderedPages } from '../rollups/day-ordered-pages.service.js';
+import { SiteNotFoundError } from '../sites/sites.errors.js';
 import { ArticleNotFoundError } from './articles.errors.js';
 import type { ArticleDto } from './dto/article.dto.js';
 import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
@@ -24,11 +25,16 @@ const ARTICLE_COLUMNS = `a.id, a.site_id, a.title, a.url, a.status,
 export class ArticlesService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly sites: SitesService,
+    private readonly pages: DayOrderedPages,
     private readonly protectedLinks: ProtectedLinksService,
   ) {}
 
-  /** One page of a site's articles, newest first, undated last, ties by id descending. */
+  /**
+   * One page of a site's articles, newest first, undated last, ties by id
+   * descending. The total and the page's position come from the daily
+   * rollup (which also checks the site is on the account); a deep page
+   * seeks to its day instead of reading every earlier row.
+   */
   async list(
     accountId: number,
     siteId: number,
@@ -36,30 +42,15 @@ export class ArticlesService {
     page: number,
     perPage: number,
   ): Promise<Page<ArticleDto>> {
-    await this.sites.assertOwned(accountId, siteId);
-    const where = conditions(siteId, filter);
-    const next = where.params.length;
-    const [rows, total] = await Promise.all([
-      this.dataSource.query<ArticleDto[]>(
-        `SELECT ${ARTICLE_COLUMNS} FROM articles a
-          WHERE ${where.sql}
-          ORDER BY a.published_at DESC NULLS LAST, a.id DESC
-          LIMIT $${next + 1} OFFSET $${next + 2}`,
-        [...where.params, perPage, pageOffset(page, perPage)],
-      ),
-      this.countArticles(siteId, filter),
-    ]);
-    return { data: rows, meta: pageMeta(page, perPage, total) };
-  }
-
-  /** The number of a site's articles matching a filter: the list's `meta.total`. */
-  async countArticles(siteId: number, filter: ArticleFilter): Promise<number> {
-    const where = conditions(siteId, filter);
-    const [row] = await this.dataSource.query<Array<{ total: number }>>(
-      `SELECT count(*)::int AS total FROM articles a WHERE ${where.sql}`,
-      where.params,
+    const found = await this.pages.read<ArticleDto>(
+      accountId,
+      siteId,
+      articleList(siteId, filter),
+      pageOffset(page, perPage),
+      perPage,
     );
-    return row?.total ?? 0;
+    if (found === null) throw new SiteNotFoundError(siteId);
+    return { data: found.rows, meta: pageMeta(page, perPage, found.total) };
   }
 
   /**
@@ -78,10 +69,20 @@ export class ArticlesService {
   }
 }
 
-function conditions(siteId: number, filter: ArticleFilter): SqlConditions {
-  const where = new SqlConditions()
-    .add((p) => `a.site_id = ${p}`, siteId)
-    .dayRange('a.published_at', filter.from, filter.to);
-  if (filter.status !== undefined) where.add((p) => `a.status = ${p}`, filter.status);
-  return where;
+function articleList(siteId: number, filter: ArticleFilter): DayOrderedList {
+  return {
+    rollup: 'articles',
+    filter,
+    columns: ARTICLE_COLUMNS,
+    table: 'articles a',
+    date: 'a.published_at',
+    id: 'a.id',
+    where: () => {
+      const where = new SqlConditions()
+        .add((p) => `a.site_id = ${p}`, siteId)
+        .dayRange('a.published_at', filter.from, filter.to);
+      if (filter.status !== undefined) where.add((p) => `a.status = ${p}`, filter.status);
+      return where;
+    },
+  };
 }

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { SitesModule } from '../sites/sites.module.js';
+import { RollupsModule } from '../rollups/rollups.module.js';
 import { BacklinksController } from './backlinks.controller.js';
 import { BacklinksService } from './backlinks.service.js';
 
 @Module({
-  imports: [SitesModule],
+  imports: [RollupsModule],
   controllers: [BacklinksController],
   providers: [BacklinksService],
   exports: [BacklinksService],

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Page, pageMeta, pageOffset } from '../common/pagination.js';
 import { SqlConditions, sqlTimestamp } from '../common/sql-conditions.js';
-import { SitesService } from '../sites/sites.service.js';
+import { DayOrderedList, DayOrderedPages } from '../rollups/day-ordered-pages.service.js';
+import { SiteNotFoundError } from '../sites/sites.errors.js';
 import type { BacklinkDto } from './dto/backlink.dto.js';
 
 export interface BacklinkFilter {
@@ -15,10 +16,15 @@ export interface BacklinkFilter {
 export class BacklinksService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly sites: SitesService,
+    private readonly pages: DayOrderedPages,
   ) {}
 
-  /** One page of a site's backlinks, newest first, undated last, ties by id descending. */
+  /**
+   * One page of a site's backlinks, newest first, undated last, ties by id
+   * descending. The total and the page's position come from the daily
+   * rollup (which also checks the site is on the account); a deep page
+   * seeks to its day instead of reading every earlier row.
+   */
   async list(
     accountId: number,
     siteId: number,
@@ -26,40 +32,33 @@ export class BacklinksService {
     page: number,
     perPage: number,
   ): Promise<Page<BacklinkDto>> {
-    await this.sites.assertOwned(accountId, siteId);
-    const where = conditions(siteId, filter);
-    const next = where.params.length;
-    const [rows, total] = await Promise.all([
-      // id is a bigint, which pg hands over as a string; ids stay far below
-      // 2^53, so float8 carries them exactly and they reach JSON as numbers.
-      this.dataSource.query<BacklinkDto[]>(
-        `SELECT b.id::float8 AS id, ${sqlTimestamp('b.acquired_at')} AS acquired_at,
-                b.source_domain, b.source_url, b.target_url, b.anchor_text, b.anchor_type,
-                b.status, b.category
-           FROM backlinks b
-          WHERE ${where.sql}
-          ORDER BY b.acquired_at DESC NULLS LAST, b.id DESC
-          LIMIT $${next + 1} OFFSET $${next + 2}`,
-        [...where.params, perPage, pageOffset(page, perPage)],
-      ),
-      this.countBacklinks(siteId, filter),
-    ]);
-    return { data: rows, meta: pageMeta(page, perPage, total) };
-  }
-
-  /** The number of a site's backlinks matching a filter: the list's `meta.total`. */
-  async countBacklinks(siteId: number, filter: BacklinkFilter): Promise<number> {
-    const where = conditions(siteId, filter);
-    const [row] = await this.dataSource.query<Array<{ total: number }>>(
-      `SELECT count(*)::int AS total FROM backlinks b WHERE ${where.sql}`,
-      where.params,
+    const found = await this.pages.read<BacklinkDto>(
+      accountId,
+      siteId,
+      backlinkList(siteId, filter),
+      pageOffset(page, perPage),
+      perPage,
     );
-    return row?.total ?? 0;
+    if (found === null) throw new SiteNotFoundError(siteId);
+    return { data: found.rows, meta: pageMeta(page, perPage, found.total) };
   }
 }
 
-function conditions(siteId: number, filter: BacklinkFilter): SqlConditions {
-  return new SqlConditions()
-    .add((p) => `b.site_id = ${p}`, siteId)
-    .dayRange('b.acquired_at', filter.from, filter.to);
+function backlinkList(siteId: number, filter: BacklinkFilter): DayOrderedList {
+  return {
+    rollup: 'backlinks',
+    filter,
+    // id is a bigint, which pg hands over as a string; ids stay far below
+    // 2^53, so float8 carries them exactly and they reach JSON as numbers.
+    columns: `b.id::float8 AS id, ${sqlTimestamp('b.acquired_at')} AS acquired_at,
+              b.source_domain, b.source_url, b.target_url, b.anchor_text, b.anchor_type,
+              b.status, b.category`,
+    table: 'backlinks b',
+    date: 'b.acquired_at',
+    id: 'b.id',
+    where: () =>
+      new SqlConditions()
+        .add((p) => `b.site_id = ${p}`, siteId)
+        .dayRange('b.acquired_at', filter.from, filter.to),
+  };
 }

@@ -5,6 +5,5 @@ import { SitesService } from './sites.service.js';
 @Module({
   controllers: [SitesController],
   providers: [SitesService],
-  exports: [SitesService],
 })
 export class SitesModule {}

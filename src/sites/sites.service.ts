@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Page, pageMeta, pageOffset } from '../common/pagination.js';
 import type { SiteDto } from './dto/site.dto.js';
-import { SiteNotFoundError } from './sites.errors.js';
 
 /** Sites of one account. Every method takes the account id: there is no unscoped read. */
 @Injectable()
@@ -22,14 +21,5 @@ export class SitesService {
       ),
     ]);
     return { data: rows, meta: pageMeta(page, perPage, counted[0]?.total ?? 0) };
-  }
-
-  /** Resolves when the site is on the account; otherwise 404, whether it exists elsewhere or not. */
-  async assertOwned(accountId: number, siteId: number): Promise<void> {
-    const rows = await this.dataSource.query<unknown[]>(
-      `SELECT 1 FROM sites WHERE id = $1 AND account_id = $2`,
-      [siteId, accountId],
-    );
-    if (rows.length === 0) throw new SiteNotFoundError(siteId);
   }
 }

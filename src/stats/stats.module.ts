@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { SitesModule } from '../sites/sites.module.js';
+import { RollupsModule } from '../rollups/rollups.module.js';
 import { StatsController } from './stats.controller.js';
 import { StatsService } from './stats.service.js';
 
 @Module({
-  imports: [SitesModule],
+  imports: [RollupsModule],
   controllers: [StatsController],
   providers: [StatsService],
   exports: [StatsService],

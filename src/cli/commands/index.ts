@@ -7,6 +7,7 @@ import { logCommand } from './log.command.js';
 import { mcpCommand } from './mcp.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { revisionsCommand } from './revisions.command.js';
+import { rollupsCommand } from './rollups.command.js';
 
 /** Every command group of `content-api`, in help order. A new group is one file and one line here. */
 export const COMMANDS: CliCommand[] = [
@@ -17,5 +18,6 @@ export const COMMANDS: CliCommand[] = [
   demoCommand,
   revisionsCommand,
   logCommand,
+  rollupsCommand,
   mcpCommand,
 ];

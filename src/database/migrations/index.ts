@@ -1,10 +1,12 @@
 import { InitialSchema1763683200000 } from './1763683200000-initial-schema.js';
 import { LearningLog1763942400000 } from './1763942400000-learning-log.js';
 import { DailyEditCounts1764028800000 } from './1764028800000-daily-edit-counts.js';
+import { DailyCounts1764201600000 } from './1764201600000-daily-counts.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its file. */
 export const MIGRATIONS = [
   InitialSchema1763683200000,
   LearningLog1763942400000,
   DailyEditCounts1764028800000,
+  DailyCounts1764201600000,
 ];

@@ -1,0 +1,269 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { URL } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { compareAnswers } from './lib/compare.js';
+import {
+  benchKeys,
+  dataVersion,
+  describeDataset,
+  ensureDatabase,
+  ensureKeys,
+  generate,
+  markComplete,
+  vacuum,
+} from './lib/dataset.js';
+import { scaleProbes, sequentialLatency } from './lib/latency.js';
+import { measure } from './lib/load.js';
+import { describeMachine } from './lib/machine.js';
+import { Child, MemorySampler } from './lib/processes.js';
+import { waitForQuiet } from './lib/quiet.js';
+import { consoleTable, markdown, verdicts } from './lib/report.js';
+import { scenarios, yearQuery } from './lib/scenarios.js';
+
+const USAGE = `npm run bench [-- options]
+
+  --quick              3 s per scenario and side after a 1 s warm-up (default 8 s after 2 s)
+  --duration N         measured seconds per scenario and side
+  --warmup N           warm-up seconds before each measurement
+  --connections N      concurrent connections (default 32)
+  --only a,b           only these scenario ids
+  --fresh              regenerate the dataset even if the bench database holds it
+  --anchor YYYY-MM     the dataset's last month (default: the current UTC month)
+  --no-build           use the existing dist/ instead of running nest build
+  --no-scale           skip the one-request-at-a-time latency on the medium and the large site
+  --service-heap-mb N  start the service with --max-old-space-size=N (as a container memory limit would)
+
+Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/content_api_bench),
+BENCH_SERVICE_PORT (3900), BENCH_BASELINE_PORT (3901).`;
+
+const root = join(import.meta.dirname, '..');
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string', default: '32' },
+      only: { type: 'string' },
+      fresh: { type: 'boolean', default: false },
+      anchor: { type: 'string', default: new Date().toISOString().slice(0, 7) },
+      'no-build': { type: 'boolean', default: false },
+      'no-scale': { type: 'boolean', default: false },
+      'service-heap-mb': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(values.anchor)) throw new Error('--anchor must be YYYY-MM');
+  return {
+    quick: values.quick,
+    duration: Number(values.duration ?? (values.quick ? 3 : 8)),
+    warmup: Number(values.warmup ?? (values.quick ? 1 : 2)),
+    connections: Number(values.connections),
+    only: values.only?.split(',').map((id) => id.trim()),
+    fresh: values.fresh,
+    anchor: values.anchor,
+    build: !values['no-build'],
+    scale: !values['no-scale'],
+    serviceHeapMb:
+      values['service-heap-mb'] === undefined ? undefined : Number(values['service-heap-mb']),
+  };
+}
+
+const log = (message) => console.log(`[bench] ${message}`);
+
+async function main() {
+  const opts = options();
+  const startedAt = new Date();
+  const databaseUrl =
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/content_api_bench';
+  const parsed = new URL(databaseUrl);
+  const databaseName = parsed.pathname.slice(1);
+  const adminUrl = Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString();
+  const servicePort = Number(process.env.BENCH_SERVICE_PORT ?? 3900);
+  const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? 3901);
+
+  if (opts.build) {
+    log('building the service (nest build)');
+    const built = spawnSync('npx', ['nest', 'build'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('nest build failed');
+  }
+
+  const version = dataVersion(opts.anchor);
+  const state = await ensureDatabase(adminUrl, databaseName, version, opts.fresh);
+  log(
+    `database ${databaseName}: ${state === 'reused' ? 'reusing the generated dataset' : 'created'}`,
+  );
+
+  const children = [];
+  try {
+    const service = new Child(
+      'service',
+      [
+        ...(opts.serviceHeapMb ? [`--max-old-space-size=${opts.serviceHeapMb}`] : []),
+        'dist/src/main.js',
+      ],
+      {
+        PORT: String(servicePort),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: '',
+        PUBLIC_BASE_URL: `http://127.0.0.1:${servicePort}`,
+        DATA_DIR: join(root, 'bench/.work/data'),
+        LOG_LEVEL: 'silent',
+        MIGRATE_ON_START: 'true',
+        SEED_DEMO: 'false',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        EDIT_LIMIT_PER_DAY: '1000000',
+        NODE_ENV: 'production',
+      },
+      root,
+    );
+    children.push(service);
+    const serviceMemory = new MemorySampler(service.pid);
+    await service.ready(`http://127.0.0.1:${servicePort}/api/v1/sites`, 120_000);
+    log(`service up (pid ${service.pid}), schema migrated`);
+
+    let generation = 'reused from an earlier run';
+    if (state !== 'reused') {
+      log('generating the dataset (bulk SQL, fixed seed; a few minutes, once)');
+      const began = Date.now();
+      await generate(databaseUrl, opts.anchor, log);
+      await markComplete(adminUrl, databaseName, version);
+      generation = `generated in ${Math.round((Date.now() - began) / 1000)} s`;
+      log(generation);
+    }
+    await ensureKeys(databaseUrl);
+    const vacuumed = Date.now();
+    await vacuum(databaseUrl);
+    log(`vacuum (analyze): ${((Date.now() - vacuumed) / 1000).toFixed(1)} s`);
+    const dataset = { ...(await describeDataset(databaseUrl)), generation };
+
+    const baseline = new Child(
+      'baseline',
+      ['bench/baseline/server.js'],
+      { PORT: String(baselinePort), DATABASE_URL: databaseUrl },
+      root,
+    );
+    children.push(baseline);
+    const baselineMemory = new MemorySampler(baseline.pid);
+    await baseline.ready(`http://127.0.0.1:${baselinePort}/api/v1/sites`);
+    log(`baseline up (pid ${baseline.pid})`);
+
+    const servers = {
+      service: `http://127.0.0.1:${servicePort}`,
+      baseline: `http://127.0.0.1:${baselinePort}`,
+    };
+    const keys = benchKeys();
+    const all = scenarios(dataset, opts.anchor);
+    const chosen = opts.only ? all.filter((s) => opts.only.includes(s.id)) : all;
+    const sanity = await compareAnswers(servers, keys[0], chosen, databaseUrl);
+    for (const check of sanity) log(`same answers? ${check.id}: ${check.verdict}`);
+
+    const rows = [];
+    for (const [index, scenario] of chosen.entries()) {
+      const row = { scenario };
+      rows.push(row);
+      const check = sanity.find((c) => c.id === scenario.id);
+      if (check?.skip) {
+        row.skipped = check.verdict;
+        log(`${scenario.id}: skipped (${check.verdict})`);
+        continue;
+      }
+      const order = index % 2 === 0 ? ['service', 'baseline'] : ['baseline', 'service'];
+      for (const side of order) {
+        const mark = serviceMemory.mark();
+        const bodies =
+          scenario.method === 'PUT' ? await storedBodies(databaseUrl, scenario.editIds) : undefined;
+        row[side] = await measure(servers[side], scenario, { ...opts, keys, bodies, databaseUrl });
+        if (side === 'service') row.servicePeak = serviceMemory.peakSince(mark);
+        const drained = await waitForQuiet(databaseUrl);
+        log(
+          `${scenario.id} ${side}: ${Math.round(row[side].requestsPerSecond)} req/s, p50 ${row[side].p50} ms, p99 ${row[side].p99} ms` +
+            (row[side].non2xx ? `, ${row[side].non2xx} non-2xx` : '') +
+            (row[side].errors ? `, ${row[side].errors} errors/timeouts` : '') +
+            (drained > 1_000 ? ` (backlog drained in ${Math.round(drained / 1000)} s)` : ''),
+        );
+      }
+    }
+
+    const scale = [];
+    if (opts.scale) {
+      log('scale: one request at a time on the medium and the large site');
+      for (const probe of scaleProbes(dataset, yearQuery(opts.anchor).year)) {
+        const row = { title: probe.title };
+        for (const side of ['service', 'baseline']) {
+          for (const size of ['medium', 'large']) {
+            row[`${side}-${size}`] = await sequentialLatency(servers[side], probe[size], keys[0], {
+              count: opts.quick ? 50 : 200,
+              budgetMs: opts.quick ? 2_000 : 5_000,
+            });
+            await waitForQuiet(databaseUrl);
+          }
+        }
+        scale.push(row);
+        log(
+          `${probe.title}: service ${row['service-medium'].p50.toFixed(2)} → ${row['service-large'].p50.toFixed(2)} ms, ` +
+            `baseline ${row['baseline-medium'].p50.toFixed(2)} → ${row['baseline-large'].p50.toFixed(2)} ms (p50, medium → large)`,
+        );
+      }
+    }
+
+    serviceMemory.stop();
+    baselineMemory.stop();
+    const machine = await describeMachine(databaseUrl);
+    const report = markdown({
+      startedAt,
+      options: opts,
+      machine,
+      dataset,
+      sanity,
+      rows,
+      scale,
+      memoryPeak: serviceMemory.peak,
+      baselinePeak: baselineMemory.peak,
+    });
+    console.log(`\n${consoleTable(rows)}\n`);
+    for (const v of verdicts(rows, serviceMemory.peak, opts.connections)) {
+      console.log(
+        `${v.met === undefined ? '  ?' : v.met ? ' ok' : 'MISS'}  ${v.target}: ${v.measured}`,
+      );
+    }
+    const dir = join(root, 'bench/results');
+    mkdirSync(dir, { recursive: true });
+    const stamp = startedAt.toISOString().slice(0, 16).replace(':', '');
+    const suffix = [
+      opts.quick && 'quick',
+      opts.only && 'partial',
+      opts.serviceHeapMb && `heap${opts.serviceHeapMb}`,
+    ].filter(Boolean);
+    const file = join(dir, `${[stamp, ...suffix].join('-')}.md`);
+    writeFileSync(file, report);
+    log(`written ${file}`);
+  } finally {
+    for (const child of children.reverse()) await child.stop();
+  }
+}
+
+async function storedBodies(databaseUrl, ids) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT id, body FROM articles WHERE id = ANY($1)`, [ids]);
+    return new Map(rows.map((row) => [row.id, row.body]));
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,33 @@
+import { DataSource } from 'typeorm';
+import { RebuildResult, RollupsRebuilder } from '../../rollups/rollups.rebuilder.js';
+import { JSON_OPTION_HELP, parseId } from '../cli-arguments.js';
+import type { CliCommand } from '../cli-command.js';
+
+export const rollupsCommand: CliCommand = (program, cli) => {
+  const rollups = program
+    .command('rollups')
+    .description('the daily counts behind list totals, stats and deep pages');
+
+  rollups
+    .command('rebuild')
+    .description(
+      'recount the daily rollups from the articles and backlinks (writes wait while it runs; reads do not)',
+    )
+    .option('--site <id>', 'only this site (default: every site)', parseId)
+    .option('--json', JSON_OPTION_HELP)
+    .action((options: { site?: number; json?: boolean }) =>
+      cli.run(options, async (app) => {
+        // The rebuild needs only the database; the read side's module has no place in a command.
+        const result = await new RollupsRebuilder(app.get(DataSource)).rebuild(options.site);
+        return { json: result, text: describe(result) };
+      }),
+    );
+};
+
+function describe(result: RebuildResult): string {
+  const scope = result.site_id === null ? 'every site' : `site ${result.site_id}`;
+  return (
+    `Rebuilt the daily rollups of ${scope}: ${result.article_rows} article rows, ` +
+    `${result.backlink_rows} backlink rows; ${result.corrected_rows} row(s) corrected.`
+  );
+}
