@@ -10,7 +10,12 @@ export class MemoryRollingWindow implements RollingWindow {
   hit(key: string, windowMs: number, limit: number): Promise<WindowCount> {
     const now = this.now();
     this.sweep(now, windowMs);
-    const times = (this.hits.get(key) ?? []).filter((time) => time > now - windowMs);
+    // Times are in ascending order: drop the expired ones from the front, in place, rather
+    // than copying the key's whole window on every call (a raised limit makes it long).
+    const times = this.hits.get(key) ?? [];
+    let expired = 0;
+    while (expired < times.length && times[expired] <= now - windowMs) expired++;
+    if (expired > 0) times.splice(0, expired);
     const allowed = times.length < limit;
     if (allowed) times.push(now);
     this.hits.set(key, times);
