@@ -2,7 +2,7 @@ import request from 'supertest';
 import { articleEtag } from '../src/articles/article-etag.js';
 import { ArticleEditsService } from '../src/articles/article-edits.service.js';
 import { CHANNEL_HEADER } from '../src/mcp/agent-call-label.js';
-import { articleState, editsCounted, latestRevision } from './support/article-state.js';
+import { articleState, latestRevision, refusedWithoutChange } from './support/article-state.js';
 import { seedAccount, seedArticle, seedKey, seedSite, SeededAccount } from './support/fixtures.js';
 import { createTestApp, TestApp } from './support/test-app.js';
 
@@ -25,15 +25,8 @@ describe('PUT /api/v1/articles/{id}', () => {
   const article = (fields: { body?: string; title?: string } = {}) =>
     seedArticle(t.db, siteId, { body: BODY, title: 'Bleeding radiators', ...fields });
 
-  /** Runs a request that must be refused, and checks that nothing about the article changed. */
-  async function refused(id: number, call: () => Promise<request.Response>) {
-    const before = await articleState(t.db, id);
-    const counted = await editsCounted(t.db, owner.keyId);
-    const res = await call();
-    expect(await articleState(t.db, id)).toEqual(before);
-    expect(await editsCounted(t.db, owner.keyId)).toBe(counted);
-    return res;
-  }
+  const refused = (id: number, call: () => Promise<request.Response>) =>
+    refusedWithoutChange(t.db, id, owner.keyId, call);
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { articleEtag } from '../src/articles/article-etag.js';
 import type { AppConfig } from '../src/config/app-config.js';
 import { APP_CONFIG } from '../src/config/config.module.js';
-import { articleState, editsCounted, latestRevision } from './support/article-state.js';
+import { articleState, latestRevision, refusedWithoutChange } from './support/article-state.js';
 import { seedAccount, seedArticle, seedSite, SeededAccount } from './support/fixtures.js';
 import { avifImage, gifImage, jpegImage, pngImage, webpImage } from './support/images.js';
 import { createTestApp, TestApp } from './support/test-app.js';
@@ -43,14 +43,8 @@ describe('POST /api/v1/articles/{id}/featured-image', () => {
     }
   };
 
-  async function refused(id: number, call: () => Promise<request.Response>) {
-    const before = await articleState(t.db, id);
-    const counted = await editsCounted(t.db, owner.keyId);
-    const res = await call();
-    expect(await articleState(t.db, id)).toEqual(before);
-    expect(await editsCounted(t.db, owner.keyId)).toBe(counted);
-    return res;
-  }
+  const refused = (id: number, call: () => Promise<request.Response>) =>
+    refusedWithoutChange(t.db, id, owner.keyId, call);
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });

@@ -47,3 +47,21 @@ export async function latestRevision(db: DataSource, articleId: number) {
   );
   return row;
 }
+
+/**
+ * Runs a request that must be refused and asserts that it changed nothing:
+ * the article, its revisions and the key's edit count are as before.
+ */
+export async function refusedWithoutChange<T>(
+  db: DataSource,
+  articleId: number,
+  keyId: number,
+  call: () => Promise<T>,
+): Promise<T> {
+  const before = await articleState(db, articleId);
+  const counted = await editsCounted(db, keyId);
+  const res = await call();
+  expect(await articleState(db, articleId)).toEqual(before);
+  expect(await editsCounted(db, keyId)).toBe(counted);
+  return res;
+}
