@@ -9,31 +9,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 inspector=(npx -y @modelcontextprotocol/inspector@2.12.0 --cli)
-data_dir=$(mktemp -d)
-chmod 755 "$data_dir"
 port=3918
 base="http://127.0.0.1:$port"
-log="$data_dir/server.log"
 
 [ -f dist/src/main.js ] || { echo "not built: run npm run build first" >&2; exit 1; }
-
-env -u DATABASE_URL -u REDIS_URL DATA_DIR="$data_dir" PORT="$port" HOST=127.0.0.1 \
-  SEED_DEMO=true LOG_LEVEL=warn setsid node dist/src/main.js >"$log" 2>&1 &
-pid=$!
-cleanup() {
-  kill -TERM -- "-$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  rm -rf "$data_dir"
-}
-trap cleanup EXIT
-
-for _ in $(seq 1 180); do
-  if curl -fsS "$base/health/ready" >/dev/null 2>&1; then break; fi
-  if ! kill -0 "$pid" 2>/dev/null; then echo "the server exited:" >&2; cat "$log" >&2; exit 1; fi
-  sleep 1
-done
-key=$(grep -oE 'cbr_[0-9A-Za-z]{40}' "$log" | head -n 1)
-[ -n "$key" ] || { echo "no demo key printed" >&2; cat "$log" >&2; exit 1; }
+source .ci/lib/demo-server.sh
+LOG_LEVEL=warn start_demo_server "$port" node dist/src/main.js
 
 hosted=("$base/mcp" --transport http --header "Authorization: Bearer $key")
 local_=(-e "SERVICE_API_KEY=$key" -e "SERVICE_API_URL=$base")
