@@ -14,8 +14,10 @@ import type { Principal } from '../auth/principal.js';
 import { assertDateRange } from '../common/dto/date-range-query.dto.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
 import {
+  ApiInvalidDateRangeListResponse,
   ApiInvalidParameterResponse,
   ApiNotFoundResponse,
+  ApiSiteScoped,
 } from '../common/openapi/error-responses.js';
 import { articleEtag } from './article-etag.js';
 import { ArticlesService } from './articles.service.js';
@@ -47,12 +49,9 @@ export class ArticlesController {
       'published_at is left out whenever either is given. `from` later than `to` is 422 ' +
       '`invalid_date_range`.',
   })
-  @ApiParam({ name: 'id', type: 'integer', description: 'Website id.' })
+  @ApiSiteScoped()
   @ApiOkResponse({ type: ArticleListDto })
-  @ApiNotFoundResponse('The website does not exist or is not on your account (`site_not_found`).')
-  @ApiInvalidParameterResponse(
-    'A query or path parameter is invalid (`invalid_parameter`), or `from` is later than `to` (`invalid_date_range`).',
-  )
+  @ApiInvalidDateRangeListResponse()
   list(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) siteId: number,

@@ -1,13 +1,13 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
 import { Authenticated } from '../auth/decorators/route-access.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { assertDateRange, DateRangePageQueryDto } from '../common/dto/date-range-query.dto.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
 import {
-  ApiInvalidParameterResponse,
-  ApiNotFoundResponse,
+  ApiInvalidDateRangeListResponse,
+  ApiSiteScoped,
 } from '../common/openapi/error-responses.js';
 import { BacklinksService } from './backlinks.service.js';
 import { BacklinkListDto } from './dto/backlink.dto.js';
@@ -28,12 +28,9 @@ export class BacklinksController {
       'acquired_at is left out whenever either is given. `from` later than `to` is 422 ' +
       '`invalid_date_range`.',
   })
-  @ApiParam({ name: 'id', type: 'integer', description: 'Website id.' })
+  @ApiSiteScoped()
   @ApiOkResponse({ type: BacklinkListDto })
-  @ApiNotFoundResponse('The website does not exist or is not on your account (`site_not_found`).')
-  @ApiInvalidParameterResponse(
-    'A query or path parameter is invalid (`invalid_parameter`), or `from` is later than `to` (`invalid_date_range`).',
-  )
+  @ApiInvalidDateRangeListResponse()
   list(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) siteId: number,

@@ -1,13 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
 import { Authenticated } from '../auth/decorators/route-access.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
-import {
-  ApiInvalidParameterResponse,
-  ApiNotFoundResponse,
-} from '../common/openapi/error-responses.js';
+import { ApiInvalidParameterResponse, ApiSiteScoped } from '../common/openapi/error-responses.js';
 import { StatsResponseDto } from './dto/stats.dto.js';
 import { StatsQueryDto } from './dto/stats-query.dto.js';
 import { StatsService } from './stats.service.js';
@@ -34,9 +31,8 @@ export class StatsController {
     summary: 'Counts of articles published and backlinks acquired in a period',
     description: DESCRIPTION,
   })
-  @ApiParam({ name: 'id', type: 'integer', description: 'Website id.' })
+  @ApiSiteScoped()
   @ApiOkResponse({ type: StatsResponseDto })
-  @ApiNotFoundResponse('The website does not exist or is not on your account (`site_not_found`).')
   @ApiInvalidParameterResponse(
     'Invalid query (`invalid_parameter`, `conflicting_parameters`, `invalid_period`, `invalid_date_range`).',
   )

@@ -1,4 +1,5 @@
-import { ApiResponse } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiParam, ApiResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../dto/error-response.dto.js';
 
 /** Documented error responses, one per status, each with the envelope schema. */
@@ -8,3 +9,16 @@ export const ApiInvalidParameterResponse = (
 
 export const ApiNotFoundResponse = (description: string) =>
   ApiResponse({ status: 404, description, type: ErrorResponseDto });
+
+/** The 422 of a list filtered by `from`/`to`. */
+export const ApiInvalidDateRangeListResponse = () =>
+  ApiInvalidParameterResponse(
+    'A query or path parameter is invalid (`invalid_parameter`), or `from` is later than `to` (`invalid_date_range`).',
+  );
+
+/** An operation under /sites/{id}: the website id, and its 404 when the site is not the caller's. */
+export const ApiSiteScoped = () =>
+  applyDecorators(
+    ApiParam({ name: 'id', type: 'integer', description: 'Website id.' }),
+    ApiNotFoundResponse('The website does not exist or is not on your account (`site_not_found`).'),
+  );
