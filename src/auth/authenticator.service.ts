@@ -40,17 +40,28 @@ interface CacheEntry {
 @Injectable()
 export class Authenticator {
   private readonly cache = new Map<string, CacheEntry>();
+  /** One verdict per request: the rate-limit guard and ApiKeyGuard both ask. */
+  private readonly verdicts = new WeakMap<Request, Promise<Principal>>();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly usage: KeyUsageRecorder,
   ) {}
 
-  /** Authenticates an HTTP request, leaving what it learned on `req.auth` even when it refuses. */
-  async authenticateRequest(req: Request): Promise<Principal> {
-    const attempt: AuthAttempt = { keyId: null, accountId: null, principal: null };
-    req.auth = attempt;
-    return this.authenticateKey(credentialFrom(req), attempt);
+  /**
+   * Authenticates an HTTP request, leaving what it learned on `req.auth` even
+   * when it refuses. Asked again for the same request, it gives the same verdict
+   * without looking the key up or counting its use a second time.
+   */
+  authenticateRequest(req: Request): Promise<Principal> {
+    let verdict = this.verdicts.get(req);
+    if (verdict === undefined) {
+      const attempt: AuthAttempt = { keyId: null, accountId: null, principal: null };
+      req.auth = attempt;
+      verdict = (async () => this.authenticateKey(credentialFrom(req), attempt))();
+      this.verdicts.set(req, verdict);
+    }
+    return verdict;
   }
 
   async authenticateKey(key: string, attempt: AuthAttempt): Promise<Principal> {
