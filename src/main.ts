@@ -9,7 +9,7 @@ import { closeOnSignals } from './lifecycle/graceful-shutdown.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const running = await createApp(config);
-  closeOnSignals(running);
+  closeOnSignals(running, config.shutdownDrainSeconds);
   const demo = config.seedDemo ? await running.app.get(DemoService).startupAccess() : undefined;
   await running.app.listen(config.port, config.host);
   new Logger('Bootstrap').log(`content-api listening on ${config.publicBaseUrl}`);

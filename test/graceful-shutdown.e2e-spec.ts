@@ -1,18 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
+import { startBuiltServer, waitUntil, type BuiltServer } from './support/built-server.js';
 import { seedAccount, SeededAccount } from './support/fixtures.js';
 import { createTestDatabase } from './support/test-database.js';
 
-const ENTRY = fileURLToPath(new URL('../dist/src/main.js', import.meta.url));
 const IN_FLIGHT = 4;
+const DRAIN_SECONDS = 3;
 
 /**
  * The built server (`node dist/src/main.js`, as in production) receives
@@ -21,43 +16,23 @@ const IN_FLIGHT = 4;
 describe('Graceful shutdown on SIGTERM', () => {
   let database: { url: string; drop(): Promise<void> };
   let db: DataSource;
-  let server: ChildProcess;
+  let server: BuiltServer;
   let base: string;
-  const stdout: string[] = [];
-  let exited: Promise<number | null>;
 
   beforeAll(async () => {
-    if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npx nest build\` first.`);
     database = await createTestDatabase();
     db = new DataSource(dataSourceOptions(database.url));
     await db.initialize();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [ENTRY], {
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        MIGRATE_ON_START: 'false',
-        SEED_DEMO: 'false',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'content-api-data-')),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    server = await startBuiltServer({
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'info',
+      MIGRATE_ON_START: 'false',
     });
-    let partial = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString()).split('\n');
-      partial = lines.pop()!;
-      stdout.push(...lines);
-    });
-    exited = new Promise((resolve) => server.once('exit', resolve));
-    await waitUntil(async () => (await fetch(`${base}/health/ready`)).status === 200);
+    base = server.base;
   }, 60_000);
 
   afterAll(async () => {
-    if (server.exitCode === null) server.kill('SIGKILL');
+    if (server.process.exitCode === null) server.process.kill('SIGKILL');
     await db.destroy();
     await database.drop();
   });
@@ -85,7 +60,7 @@ describe('Graceful shutdown on SIGTERM', () => {
       return row.n >= IN_FLIGHT;
     });
 
-    server.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     await waitUntil(async () => {
       try {
         await fetch(`${base}/health/live`);
@@ -101,7 +76,7 @@ describe('Graceful shutdown on SIGTERM', () => {
     expect(answered.map((res) => res.status)).toEqual(Array(IN_FLIGHT).fill(200));
     for (const res of answered)
       expect(((await res.json()) as { data: unknown[] }).data).toEqual([]);
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
 
     const rows = await db.query(
       `SELECT request_id, status, operation FROM learning_log ORDER BY request_id`,
@@ -112,7 +87,9 @@ describe('Graceful shutdown on SIGTERM', () => {
   }, 90_000);
 
   it('logged JSON lines that carry the request id and never a key', () => {
-    const entries = stdout.filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+    const entries = server.stdout
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line));
     const completed = entries.filter((entry) => entry.request_id === 'shutdown-0');
     expect(completed).toContainEqual(
       expect.objectContaining({
@@ -124,7 +101,7 @@ describe('Graceful shutdown on SIGTERM', () => {
         }),
       }),
     );
-    expect(stdout.join('\n')).not.toMatch(/cbr_[0-9A-Za-z]{40}/);
+    expect(server.stdout.join('\n')).not.toMatch(/cbr_[0-9A-Za-z]{40}/);
     expect(entries.map((entry) => entry.msg)).toEqual(
       expect.arrayContaining([
         'SIGTERM received: finishing in-flight requests, then stopping.',
@@ -134,26 +111,108 @@ describe('Graceful shutdown on SIGTERM', () => {
   });
 });
 
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error('Timed out waiting for a condition.');
-    await sleep(100);
-  }
-}
+/**
+ * With SHUTDOWN_DRAIN_SECONDS, SIGTERM first takes the replica out of
+ * rotation (readiness 503) while it keeps serving, as a load balancer polling
+ * readiness needs, and only then stops listening.
+ */
+describe('Draining before shutdown (SHUTDOWN_DRAIN_SECONDS)', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let db: DataSource;
+  let server: BuiltServer;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = new DataSource(dataSourceOptions(database.url));
+    await db.initialize();
+    server = await startBuiltServer({
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'info',
+      MIGRATE_ON_START: 'false',
+      SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
     });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (server.process.exitCode === null) server.process.kill('SIGKILL');
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('fails readiness at once, keeps serving with Connection: close, then stops listening and exits 0', async () => {
+    const { key } = await seedAccount(db);
+    const before = await get(`${server.base}/api/v1/sites`, key);
+    expect(before).toMatchObject({ status: 200, connection: 'keep-alive' });
+
+    server.process.kill('SIGTERM');
+    await waitUntil(
+      async () => (await get(`${server.base}/health/ready`)).status === 503,
+      5_000,
+      20,
+    );
+    expect(JSON.parse((await get(`${server.base}/health/ready`)).body)).toEqual({
+      status: 'shutting_down',
+      info: {},
+      error: {},
+      details: {},
+    });
+    expect((await get(`${server.base}/health/live`)).status).toBe(200);
+    const during = await get(`${server.base}/api/v1/sites`, key, 'drain-1');
+    expect(during).toMatchObject({ status: 200, connection: 'close' });
+    expect(JSON.parse(during.body)).toMatchObject({ data: [], meta: { total: 0 } });
+
+    await waitUntil(
+      async () => {
+        try {
+          await get(`${server.base}/health/live`);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      DRAIN_SECONDS * 1000 + 10_000,
+      20,
+    );
+    expect(await server.exited).toBe(0);
+    expect(await db.query(`SELECT status FROM learning_log WHERE request_id = 'drain-1'`)).toEqual([
+      { status: 200 },
+    ]);
+    const messages = server.stdout
+      .filter((line) => line.trim() !== '')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        `SIGTERM received: not ready; serving for ${DRAIN_SECONDS} s more, then finishing in-flight requests and stopping.`,
+        'Stopped.',
+      ]),
+    );
+  }, 60_000);
+});
+
+/** One request on a fresh keep-alive connection, with the Connection header the server answered. */
+function get(
+  url: string,
+  key?: string,
+  requestId?: string,
+): Promise<{ status: number; connection: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (key) headers['X-API-Key'] = key;
+    if (requestId) headers['X-Request-Id'] = requestId;
+    const agent = new Agent({ keepAlive: true });
+    const call = request(url, { headers, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        agent.destroy();
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body });
+      });
+    });
+    call.on('error', (error) => {
+      agent.destroy();
+      reject(error);
+    });
+    call.end();
   });
 }

@@ -23,6 +23,11 @@ export interface AppConfig {
   trustProxyHops: number;
   /** Prefix of every Redis key, so that several deployments can share one Redis. */
   redisKeyPrefix: string;
+  /**
+   * Seconds between SIGTERM and closing the listener, while readiness fails and requests are
+   * still served, so that load balancers polling readiness take the replica out first.
+   */
+  shutdownDrainSeconds: number;
 }
 
 export interface MediaS3Config {
@@ -127,5 +132,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logRetentionDays: integer(env, 'LOG_RETENTION_DAYS', 90, 1, 36_500),
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'content-api:',
+    shutdownDrainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
   };
 }

@@ -6,20 +6,9 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../common/net/free-port.js';
+import type { DatabaseHandle, EmbeddedLog } from './database-handle.js';
 
 export const EMBEDDED_DATABASE = 'content_api';
-
-/** A database to connect to, and how to let go of it. */
-export interface DatabaseHandle {
-  url: string;
-  embedded: boolean;
-  stop(): Promise<void>;
-}
-
-export interface EmbeddedLog {
-  debug(message: string): void;
-  error(message: string): void;
-}
 
 /**
  * The embedded PostgreSQL of a DATA_DIR. When a server (or a CLI command) of

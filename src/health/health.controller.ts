@@ -8,6 +8,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator.js';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/route-access.decorator.js';
+import { ShutdownState } from '../lifecycle/shutdown-state.js';
 import { HealthIndicators } from './health-indicators.js';
 
 /**
@@ -23,6 +24,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicators,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   /** The process runs and serves HTTP; dependencies are not consulted, so an outage restarts nothing. */
@@ -31,9 +33,17 @@ export class HealthController {
     return this.report(res, []);
   }
 
-  /** Whether to route traffic here: PostgreSQL answers (Redis, when configured, is reported as degraded if not). */
+  /**
+   * Whether to route traffic here: PostgreSQL answers (Redis, when configured, is reported as
+   * degraded if not), and the replica is not draining for shutdown. Liveness stays up while
+   * draining: the process still serves the requests that reach it.
+   */
   @Get('ready')
   ready(@Res({ passthrough: true }) res: Response): Promise<HealthCheckResult> {
+    if (this.shutdown.draining) {
+      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return Promise.resolve({ status: 'shutting_down', info: {}, error: {}, details: {} });
+    }
     return this.report(res, [
       () => this.indicators.database(),
       ...(this.indicators.hasRedis ? [() => this.indicators.redis()] : []),
