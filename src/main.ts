@@ -5,6 +5,7 @@ import { createApp } from './create-app.js';
 import { demoBanner } from './demo/demo-banner.js';
 import { DemoService } from './demo/demo.service.js';
 import { closeOnSignals } from './lifecycle/graceful-shutdown.js';
+import { MetricsListener } from './metrics/metrics.listener.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   closeOnSignals(running, config.shutdownDrainSeconds);
   const demo = config.seedDemo ? await running.app.get(DemoService).startupAccess() : undefined;
   await running.app.listen(config.port, config.host);
+  await running.app.get(MetricsListener).listen();
   new Logger('Bootstrap').log(`content-api listening on ${config.publicBaseUrl}`);
   if (demo) console.log(demoBanner(demo, config.publicBaseUrl));
 }

@@ -1,6 +1,7 @@
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
+import { freePort } from '../src/common/net/free-port.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { startBuiltServer, waitUntil, type BuiltServer } from './support/built-server.js';
 import { seedAccount, SeededAccount } from './support/fixtures.js';
@@ -116,12 +117,14 @@ describe('Graceful shutdown on SIGTERM', () => {
  * rotation (readiness 503) while it keeps serving, as a load balancer polling
  * readiness needs, and only then stops listening.
  */
-describe('Draining before shutdown (SHUTDOWN_DRAIN_SECONDS)', () => {
+describe('Draining before shutdown (SHUTDOWN_DRAIN_SECONDS), metrics on METRICS_PORT', () => {
   let database: { url: string; drop(): Promise<void> };
   let db: DataSource;
   let server: BuiltServer;
+  let metricsPort: number;
 
   beforeAll(async () => {
+    metricsPort = await freePort();
     database = await createTestDatabase();
     db = new DataSource(dataSourceOptions(database.url));
     await db.initialize();
@@ -130,6 +133,7 @@ describe('Draining before shutdown (SHUTDOWN_DRAIN_SECONDS)', () => {
       LOG_LEVEL: 'info',
       MIGRATE_ON_START: 'false',
       SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
+      METRICS_PORT: String(metricsPort),
     });
   }, 60_000);
 
@@ -137,6 +141,16 @@ describe('Draining before shutdown (SHUTDOWN_DRAIN_SECONDS)', () => {
     if (server.process.exitCode === null) server.process.kill('SIGKILL');
     await db.destroy();
     await database.drop();
+  });
+
+  it('serves /metrics on METRICS_PORT only, so that routing the API port never exposes it', async () => {
+    const metrics = await get(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toContain('# TYPE content_api_calls_total counter');
+    expect((await get(`http://127.0.0.1:${metricsPort}/api/v1/sites`)).status).toBe(404);
+    const onApiPort = await get(`${server.base}/metrics`);
+    expect(onApiPort.status).toBe(404);
+    expect(JSON.parse(onApiPort.body)).toMatchObject({ error: 'not_found' });
   });
 
   it('fails readiness at once, keeps serving with Connection: close, then stops listening and exits 0', async () => {

@@ -28,6 +28,11 @@ export interface AppConfig {
    * still served, so that load balancers polling readiness take the replica out first.
    */
   shutdownDrainSeconds: number;
+  /**
+   * When set, /metrics is served on this port only (not on PORT), so that an ingress routing
+   * PORT never exposes it.
+   */
+  metricsPort: number | undefined;
 }
 
 export interface MediaS3Config {
@@ -106,6 +111,13 @@ function mediaS3(env: Env, publicBaseUrl: string): MediaS3Config | undefined {
   };
 }
 
+function metricsPort(env: Env, port: number): number | undefined {
+  if (read(env, 'METRICS_PORT') === undefined) return undefined;
+  const metrics = integer(env, 'METRICS_PORT', 0, 1, 65535);
+  if (metrics === port) throw new ConfigError('METRICS_PORT', `must differ from PORT (${port})`);
+  return metrics;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -133,5 +145,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'content-api:',
     shutdownDrainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
+    metricsPort: metricsPort(env, port),
   };
 }
