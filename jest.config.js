@@ -1,14 +1,14 @@
 // ESM throughout: NestJS 12 ships ES modules only, and Jest on Node 20 cannot require() them.
 const tsJest = ['ts-jest', { useESM: true, tsconfig: { isolatedModules: true, sourceMap: true } }];
 const shared = {
-  extensionsToTreatAsEsm: ['.ts'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': tsJest },
+  transform: { '^.+\\.tsx?$': tsJest },
   testEnvironment: 'node',
 };
 
 const tiers = [
-  { ...shared, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'] },
+  { ...shared, displayName: 'unit', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts?(x)'] },
   {
     ...shared,
     displayName: 'e2e',

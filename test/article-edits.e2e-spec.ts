@@ -106,12 +106,17 @@ describe('PUT /api/v1/articles/{id}', () => {
 
     it('records origin mcp when the agent server calls the service directly', async () => {
       const id = await article();
-      await t.app
-        .get(ArticleEditsService)
-        .update({ accountId: owner.accountId, keyId: owner.keyId, channel: 'mcp' }, id, {
+      await t.app.get(ArticleEditsService).update(
+        {
+          accountId: owner.accountId,
+          editor: { kind: 'key', keyId: owner.keyId, channel: 'mcp' },
+        },
+        id,
+        {
           body: `${BODY}<p>From an agent</p>`,
           reason: 'agent',
-        });
+        },
+      );
       expect(await latestRevision(t.db, id)).toMatchObject({ origin: 'mcp', reason: 'agent' });
     });
   });

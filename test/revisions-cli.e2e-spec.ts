@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { runCli } from '../src/cli/main.js';
-import { articleState, editsCounted } from './support/article-state.js';
+import { articleState, editsCounted, latestRevision } from './support/article-state.js';
 import { seedAccount, seedArticle, seedSite, SeededAccount } from './support/fixtures.js';
 import { createTestApp, TestApp } from './support/test-app.js';
 
@@ -66,6 +66,7 @@ describe('content-api revisions', () => {
         title: 'First',
         featured_image_url: 'https://cdn.example/first.jpg',
         key_id: null,
+        user_id: null,
         created_at: timestamp,
       },
       {
@@ -75,6 +76,7 @@ describe('content-api revisions', () => {
         title: 'Second',
         featured_image_url: 'https://cdn.example/first.jpg',
         key_id: owner.keyId,
+        user_id: null,
         created_at: timestamp,
       },
       {
@@ -84,6 +86,7 @@ describe('content-api revisions', () => {
         title: 'Second',
         featured_image_url: 'https://cdn.example/second.jpg',
         key_id: owner.keyId,
+        user_id: null,
         created_at: timestamp,
       },
     ]);
@@ -108,7 +111,9 @@ describe('content-api revisions', () => {
       title: 'First',
       featured_image_url: 'https://cdn.example/first.jpg',
       key_id: null,
+      user_id: null,
     });
+    expect(await latestRevision(t.db, articleId)).toMatchObject({ actor: 'cli', origin: 'editor' });
     expect(await articleState(t.db, articleId)).toEqual({
       title: 'First',
       body: `<p>First draft with our ${PARTNER}.</p>`,
@@ -126,6 +131,57 @@ describe('content-api revisions', () => {
     expect(JSON.parse(listed.stdout).map((r: { number: number }) => r.number)).toEqual([
       1, 2, 3, 4,
     ]);
+  });
+
+  it('changes nothing and says so when the article already has that content', async () => {
+    const before = await articleState(t.db, articleId);
+    const { code, stdout } = await cli(
+      'revisions',
+      'restore',
+      '--article',
+      String(articleId),
+      '--revision',
+      '1',
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain('already has the content of revision 1; nothing changed');
+    expect(await articleState(t.db, articleId)).toEqual(before);
+  });
+
+  it('refuses a restore that would drop a protected link, unless --force', async () => {
+    const siteId = await seedSite(t.db, owner.accountId);
+    const bare = await seedArticle(t.db, siteId, { title: 'Bare', body: '<p>No links yet.</p>' });
+    // The platform inserted a backlink after revision 1 was made.
+    await t.db.query(`UPDATE articles SET body = $2 WHERE id = $1`, [
+      bare,
+      `<p>Now with our ${PARTNER}.</p>`,
+    ]);
+    const before = await articleState(t.db, bare);
+    const refused = await cli('revisions', 'restore', '--article', String(bare), '--revision', '1');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('Revision 1 lacks or alters protected links');
+    expect(refused.stderr).toContain('backlink https://partner.example/ "partner"');
+    expect(refused.stderr).toContain('--force');
+    expect(await articleState(t.db, bare)).toEqual(before);
+
+    const forced = await cli(
+      'revisions',
+      'restore',
+      '--article',
+      String(bare),
+      '--revision',
+      '1',
+      '--force',
+      '--json',
+    );
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(forced.stdout)).toMatchObject({
+      number: 2,
+      origin: 'editor',
+      reason: 'Restored revision 1',
+    });
+    expect((await articleState(t.db, bare)).body).toBe('<p>No links yet.</p>');
   });
 
   it('prints text without --json', async () => {

@@ -137,9 +137,9 @@ export class ArticleEditsController {
 function editContext(principal: Principal, ifMatch: string | undefined, req: Request): EditContext {
   return {
     accountId: principal.accountId,
-    keyId: principal.keyId,
-    channel: channelOf(req),
+    editor: { kind: 'key', keyId: principal.keyId, channel: channelOf(req) },
     ifMatch,
+    logEntryId: req.learningLogId,
   };
 }
 

@@ -58,3 +58,14 @@ export class RevisionNotFoundError extends ApiError {
     super(404, 'not_found', `Article ${articleId} has no revision ${number}.`);
   }
 }
+
+export class RestoreDropsProtectedLinksError extends ApiError {
+  constructor(number: number, links: ProtectedLinkRef[]) {
+    super(
+      422,
+      'protected_links_modified',
+      `Revision ${number} lacks or alters protected links that the current body carries; restoring it would drop them, so nothing was changed.`,
+      { protected_links: links },
+    );
+  }
+}

@@ -12,20 +12,35 @@ import { EditLimitService } from './edit-limit.service.js';
 import { HtmlSanitizer } from './html-sanitizer.js';
 import { ifMatchAllows } from './if-match.js';
 import { ProtectedLinksService } from './protected-links.service.js';
-import { ArticleSnapshot, RevisionsService } from './revisions.service.js';
+import { ArticleSnapshot, RevisionsService, RevisionView } from './revisions.service.js';
 import { countWords } from './word-count.js';
 import { ArticlesService } from './articles.service.js';
 
-/** The channel an edit arrives through; its revisions carry it as their origin. */
+/** The channel an API edit arrives through; its revisions carry it as their origin. */
 export type EditChannel = 'api' | 'mcp';
 
-/** Who is editing: the account and key, the channel, and the If-Match they sent. */
+/**
+ * Who changes an article, which decides the revision's origin and author:
+ * a key through the API or the agent server (origin `api`/`mcp`, counted
+ * against the key's daily edit limit), a person in the console, or the
+ * operator at the command line (both origin `editor`, counted against no key).
+ */
+export type Editor =
+  | { kind: 'key'; keyId: number; channel: EditChannel }
+  | { kind: 'user'; userId: number }
+  | { kind: 'operator' };
+
+/** Who is editing which account's article, with the If-Match they sent. */
 export interface EditContext {
   accountId: number;
-  keyId: number;
-  channel: EditChannel;
+  editor: Editor;
   ifMatch?: string;
+  /** The learning-log row of the request making the edit; its revision points back at it. */
+  logEntryId?: string;
 }
+
+/** The operator at the command line, as revisions record them. */
+const OPERATOR_ACTOR = 'cli';
 
 export interface ArticleChanges {
   title?: string;
@@ -77,17 +92,20 @@ export class ArticleEditsService {
   }
 
   /**
-   * The one way an article changes through the API. `change` gets the
-   * current content under the row lock and returns the new content (or
-   * throws to refuse the edit). Identical content is a no-op: no revision,
-   * no count.
+   * The one way an article changes. `change` gets the current content under
+   * the row lock and returns the new content (or throws to refuse the edit).
+   * Identical content is a no-op: no revision, no count, and null returned;
+   * otherwise the new revision.
    */
   apply(
     context: EditContext,
     articleId: number,
     reason: string | undefined,
-    change: (current: ArticleSnapshot) => ArticleSnapshot,
-  ): Promise<void> {
+    change: (
+      current: ArticleSnapshot,
+      manager: EntityManager,
+    ) => ArticleSnapshot | Promise<ArticleSnapshot>,
+  ): Promise<RevisionView | null> {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.lock(manager, context.accountId, articleId);
       const etag = articleEtag({
@@ -96,26 +114,29 @@ export class ArticleEditsService {
         featured_image_url: current.featuredImageUrl,
       });
       if (!ifMatchAllows(context.ifMatch, etag)) throw new PreconditionFailedError();
-      const next = change(current);
+      const next = await change(current, manager);
       if (
         next.title === current.title &&
         next.body === current.body &&
         next.featuredImageUrl === current.featuredImageUrl
       ) {
-        return;
+        return null;
       }
-      await this.editLimit.consume(manager, context.keyId);
+      const { editor } = context;
+      if (editor.kind === 'key') await this.editLimit.consume(manager, editor.keyId);
       await manager.query(
         `UPDATE articles
             SET title = $2, body = $3, featured_image_url = $4, word_count = $5, updated_at = now()
           WHERE id = $1`,
         [articleId, next.title, next.body, next.featuredImageUrl, countWords(next.body)],
       );
-      await this.revisions.append(manager, articleId, next, {
-        origin: context.channel,
+      return this.revisions.append(manager, articleId, next, {
+        origin: editor.kind === 'key' ? editor.channel : 'editor',
         reason: reason ?? null,
-        keyId: context.keyId,
-        actor: null,
+        keyId: editor.kind === 'key' ? editor.keyId : null,
+        userId: editor.kind === 'user' ? editor.userId : null,
+        actor: editor.kind === 'operator' ? OPERATOR_ACTOR : null,
+        logEntryId: context.logEntryId ?? null,
       });
     });
   }

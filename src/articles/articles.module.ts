@@ -9,6 +9,7 @@ import { EditLimitService } from './edit-limit.service.js';
 import { FeaturedImageService } from './featured-image.service.js';
 import { HtmlSanitizer } from './html-sanitizer.js';
 import { ProtectedLinksService } from './protected-links.service.js';
+import { RevisionRestoreService } from './revision-restore.service.js';
 import { RevisionsService } from './revisions.service.js';
 
 /**
@@ -26,7 +27,16 @@ import { RevisionsService } from './revisions.service.js';
     RevisionsService,
     ArticleEditsService,
     FeaturedImageService,
+    RevisionRestoreService,
   ],
-  exports: [ArticlesService, ProtectedLinksService, ArticleEditsService, FeaturedImageService],
+  exports: [
+    ArticlesService,
+    ProtectedLinksService,
+    HtmlSanitizer,
+    ArticleEditsService,
+    FeaturedImageService,
+    RevisionsService,
+    RevisionRestoreService,
+  ],
 })
 export class ArticlesModule {}

@@ -3,8 +3,6 @@ import { DataSource, EntityManager } from 'typeorm';
 import { sqlTimestamp } from '../common/sql-conditions.js';
 import { ArticleNotFoundError } from './articles.errors.js';
 import type { RevisionOrigin } from './entities/article-revision.entity.js';
-import { RevisionNotFoundError } from './article-edits.errors.js';
-import { countWords } from './word-count.js';
 
 /** What a revision snapshots: the editable content of an article. */
 export interface ArticleSnapshot {
@@ -18,8 +16,12 @@ export interface RevisionAuthor {
   origin: RevisionOrigin;
   reason: string | null;
   keyId: number | null;
-  /** Who made it when no key did (an operator at the command line). */
+  /** The person who made it in the console. */
+  userId: number | null;
+  /** Who made it when neither a key nor a user did (the operator at the command line, an import). */
   actor: string | null;
+  /** The learning-log row of the request that made it. */
+  logEntryId: string | null;
 }
 
 /** A revision as operations.md prints it (`revisions list`, `revisions restore`). */
@@ -30,19 +32,19 @@ export interface RevisionView {
   title: string | null;
   featured_image_url: string | null;
   key_id: number | null;
+  user_id: number | null;
   created_at: string;
 }
 
-const REVISION_COLUMNS = `number, origin, reason, title, featured_image_url, key_id,
+const REVISION_COLUMNS = `number, origin, reason, title, featured_image_url, key_id, user_id,
   ${sqlTimestamp('created_at')} AS created_at`;
-
-/** The operator at the command line, as revisions record them. */
-const CLI_ACTOR = 'cli';
 
 /**
  * Article revisions: every change adds one, none is ever changed or deleted,
- * so every earlier state of an article can be brought back. Operator-facing
- * (the CLI): these methods are not scoped to an account.
+ * so every earlier state of an article can be brought back. Adding one is
+ * the write path's (ArticleEditsService.apply); reads here serve the
+ * operator's CLI and take no account, the console's reads live in its own
+ * account-scoped queries.
  */
 @Injectable()
 export class RevisionsService {
@@ -59,8 +61,9 @@ export class RevisionsService {
     author: RevisionAuthor,
   ): Promise<RevisionView> {
     const [row] = await manager.query<RevisionView[]>(
-      `INSERT INTO article_revisions (article_id, number, title, body, featured_image_url, origin, reason, key_id, actor)
-       SELECT $1, COALESCE(max(number), 0) + 1, $2, $3, $4, $5, $6, $7, $8
+      `INSERT INTO article_revisions
+              (article_id, number, title, body, featured_image_url, origin, reason, key_id, user_id, actor, log_entry_id)
+       SELECT $1, COALESCE(max(number), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10
          FROM article_revisions WHERE article_id = $1
        RETURNING ${REVISION_COLUMNS}`,
       [
@@ -71,69 +74,54 @@ export class RevisionsService {
         author.origin,
         author.reason,
         author.keyId,
+        author.userId,
         author.actor,
+        author.logEntryId,
       ],
+    );
+    return row;
+  }
+
+  /** Revision `number` of an article, or undefined. */
+  async snapshot(
+    manager: EntityManager,
+    articleId: number,
+    number: number,
+  ): Promise<ArticleSnapshot | undefined> {
+    const [row] = await manager.query<
+      Array<{ title: string | null; body: string; featured_image_url: string | null }>
+    >(
+      `SELECT title, body, featured_image_url FROM article_revisions WHERE article_id = $1 AND number = $2`,
+      [articleId, number],
+    );
+    return row && { title: row.title, body: row.body, featuredImageUrl: row.featured_image_url };
+  }
+
+  /** The newest revision of an article. */
+  async latest(articleId: number): Promise<RevisionView | undefined> {
+    const [row] = await this.dataSource.query<RevisionView[]>(
+      `SELECT ${REVISION_COLUMNS} FROM article_revisions WHERE article_id = $1 ORDER BY number DESC LIMIT 1`,
+      [articleId],
     );
     return row;
   }
 
   /** An article's revisions, oldest first. */
   async list(articleId: number): Promise<RevisionView[]> {
-    await this.assertArticle(this.dataSource.manager, articleId);
+    await this.accountOf(articleId);
     return this.dataSource.query<RevisionView[]>(
       `SELECT ${REVISION_COLUMNS} FROM article_revisions WHERE article_id = $1 ORDER BY number`,
       [articleId],
     );
   }
 
-  /**
-   * Brings revision `number` back as the article's content, recorded as a new
-   * revision (origin `editor`): nothing is overwritten. An operator action, so
-   * it counts against no key's edit limit.
-   */
-  restore(articleId: number, number: number): Promise<RevisionView> {
-    return this.dataSource.transaction(async (manager) => {
-      await this.assertArticle(manager, articleId, true);
-      const [revision] = await manager.query<
-        Array<{ title: string | null; body: string; featured_image_url: string | null }>
-      >(
-        `SELECT title, body, featured_image_url FROM article_revisions WHERE article_id = $1 AND number = $2`,
-        [articleId, number],
-      );
-      if (!revision) throw new RevisionNotFoundError(articleId, number);
-      await manager.query(
-        `UPDATE articles SET title = $2, body = $3, featured_image_url = $4, word_count = $5, updated_at = now()
-          WHERE id = $1`,
-        [
-          articleId,
-          revision.title,
-          revision.body,
-          revision.featured_image_url,
-          countWords(revision.body),
-        ],
-      );
-      return this.append(
-        manager,
-        articleId,
-        {
-          title: revision.title,
-          body: revision.body,
-          featuredImageUrl: revision.featured_image_url,
-        },
-        { origin: 'editor', reason: `Restored revision ${number}`, keyId: null, actor: CLI_ACTOR },
-      );
-    });
-  }
-
-  private async assertArticle(
-    manager: EntityManager,
-    articleId: number,
-    forUpdate = false,
-  ): Promise<void> {
-    const rows = await manager.query<unknown[]>(
-      `SELECT 1 FROM articles WHERE id = $1 ${forUpdate ? 'FOR UPDATE' : ''}`,
+  /** The account an article is on, for the operator who names an article by id alone. */
+  async accountOf(articleId: number): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ account_id: number }>>(
+      `SELECT s.account_id FROM articles a JOIN sites s ON s.id = a.site_id WHERE a.id = $1`,
       [articleId],
     );
-    if (rows.length === 0) throw new ArticleNotFoundError(articleId);
+    if (!row) throw new ArticleNotFoundError(articleId);
+    return row.account_id;
   }
 }

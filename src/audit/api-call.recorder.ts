@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { requestIdOf } from '../common/http/request-id.middleware.js';
 import { learningLogLabel } from '../mcp/agent-call-label.js';
 import { MCP_PATH } from '../mcp/mcp-path.js';
+import { assignLearningLogId } from './learning-log-id.js';
 import { LearningLog } from './learning-log.service.js';
 
 /**
@@ -36,6 +37,7 @@ export class ApiCallRecorder {
     const path = req.path;
     if (!isCall(path)) return next();
     const occurredAt = new Date();
+    const id = assignLearningLogId(req, occurredAt);
     const started = process.hrtime.bigint();
     let recorded = false;
     const record = (): void => {
@@ -46,6 +48,7 @@ export class ApiCallRecorder {
       if (label === null) return;
       const errorCode: unknown = res.locals.errorCode;
       this.learningLog.record({
+        id,
         occurredAt,
         channel: label.channel,
         operation: label.operation,

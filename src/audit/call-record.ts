@@ -1,7 +1,9 @@
 import type { Channel } from './entities/learning-log-entry.entity.js';
 
-/** One API or agent call, as the learning log keeps it. Never a request body or a credential. */
+/** One API or agent call or console action, as the learning log keeps it. Never a request body or a credential. */
 export interface CallRecord {
+  /** The row's id, when the request needed it before the row was written (see learningLogIdOf). */
+  id?: string;
   occurredAt: Date;
   channel: Channel;
   /** The route's operation id, or the agent tool's name; null for an unknown path. */
@@ -12,6 +14,8 @@ export interface CallRecord {
   durationMs: number;
   accountId: number | null;
   keyId: number | null;
+  /** Who acted in the console; null for API and agent calls. */
+  userId?: number | null;
   requestId: string | null;
   clientAddress: string | null;
   userAgent: string | null;

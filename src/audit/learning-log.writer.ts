@@ -73,7 +73,7 @@ export class LearningLogWriter implements OnModuleInit, OnApplicationShutdown {
       }
       return;
     }
-    this.buffer.push({ ...call, id: uuidV7(call.occurredAt.getTime()) });
+    this.buffer.push({ ...call, id: call.id ?? uuidV7(call.occurredAt.getTime()) });
     this.metrics.learningLogBuffered.set(this.buffer.length);
     if (this.buffer.length >= BATCH_SIZE && Date.now() >= this.nextAttemptAt) void this.flush();
   }
@@ -123,10 +123,11 @@ export class LearningLogWriter implements OnModuleInit, OnApplicationShutdown {
   private async insert(rows: PendingRow[]): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO learning_log (id, occurred_at, account_id, key_id, channel, operation, method,
-                                 path, status, duration_ms, request_id, client_address, user_agent, error)
+                                 path, status, duration_ms, request_id, client_address, user_agent, error,
+                                 user_id)
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[], $5::text[],
                             $6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[],
-                            $12::text[], $13::text[], $14::text[])
+                            $12::text[], $13::text[], $14::text[], $15::int[])
        ON CONFLICT (id) DO NOTHING`,
       [
         rows.map((r) => r.id),
@@ -143,6 +144,7 @@ export class LearningLogWriter implements OnModuleInit, OnApplicationShutdown {
         rows.map((r) => r.clientAddress),
         rows.map((r) => r.userAgent),
         rows.map((r) => r.error),
+        rows.map((r) => r.userId ?? null),
       ],
     );
   }

@@ -17,6 +17,8 @@ export interface CliContext {
     options: { json?: boolean },
     work: (app: INestApplicationContext) => Promise<CliOutput>,
   ): Promise<void>;
+  /** Everything on standard input (empty when there is none). */
+  readStdin(): Promise<string>;
 }
 
 /** One command group of `content-api`, e.g. `keys`; each lives in its own file under commands/. */

@@ -11,6 +11,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** All of standard input, for commands that read a secret from it (`--password-stdin`). */
+  stdin?: () => Promise<string>;
 }
 
 /** PostgreSQL's "undefined table" and "undefined column": the schema is behind the code. */
@@ -27,6 +29,10 @@ export class NestCliContext implements CliContext {
   exitCode = 0;
 
   constructor(private readonly io: CliIo) {}
+
+  readStdin(): Promise<string> {
+    return this.io.stdin ? this.io.stdin() : Promise.resolve('');
+  }
 
   async run(
     options: { json?: boolean },
@@ -72,6 +78,9 @@ export class NestCliContext implements CliContext {
     if (error instanceof ApiError) {
       for (const detail of error.extras.details ?? []) {
         lines.push(`  ${detail.field}: ${detail.message}`);
+      }
+      for (const link of error.extras.protected_links ?? []) {
+        lines.push(`  ${link.type} ${link.href} "${link.text}"`);
       }
     }
     this.io.stderr(`${lines.join('\n')}\n`);

@@ -5,6 +5,8 @@ import { Article } from '../articles/entities/article.entity.js';
 import { ArticleRevision } from '../articles/entities/article-revision.entity.js';
 import { Backlink } from '../backlinks/backlink.entity.js';
 import { Site } from '../sites/site.entity.js';
+import { PasswordLink } from '../users/entities/password-link.entity.js';
+import { User } from '../users/entities/user.entity.js';
 
 /** Every entity; the data source and the Nest module both read this list. */
 export const ENTITIES = [
@@ -15,4 +17,6 @@ export const ENTITIES = [
   ArticleRevision,
   Backlink,
   LearningLogEntry,
+  User,
+  PasswordLink,
 ];

@@ -1,9 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export const CHANNELS = ['api', 'mcp'] as const;
+export const CHANNELS = ['api', 'mcp', 'console'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** One API or agent call. Written in batches by LearningLogWriter; never updated. */
+/** One API or agent call, or one console action. Written in batches by LearningLogWriter; never updated. */
 @Entity({ name: 'learning_log' })
 export class LearningLogEntry {
   /** Made by the writer (UUIDv7), so that a retried batch inserts nothing twice. */
@@ -18,6 +18,10 @@ export class LearningLogEntry {
 
   @Column({ name: 'key_id', type: 'integer', nullable: true })
   keyId!: number | null;
+
+  /** The person who acted in the console (channel `console`). */
+  @Column({ name: 'user_id', type: 'integer', nullable: true })
+  userId!: number | null;
 
   @Column({ type: 'text' })
   channel!: Channel;

@@ -8,12 +8,14 @@ import { mcpCommand } from './mcp.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { revisionsCommand } from './revisions.command.js';
 import { rollupsCommand } from './rollups.command.js';
+import { usersCommand } from './users.command.js';
 
 /** Every command group of `content-api`, in help order. A new group is one file and one line here. */
 export const COMMANDS: CliCommand[] = [
   migrateCommand,
   accountsCommand,
   keysCommand,
+  usersCommand,
   importCommand,
   demoCommand,
   revisionsCommand,

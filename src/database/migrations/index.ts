@@ -2,6 +2,9 @@ import { InitialSchema1763683200000 } from './1763683200000-initial-schema.js';
 import { LearningLog1763942400000 } from './1763942400000-learning-log.js';
 import { DailyEditCounts1764028800000 } from './1764028800000-daily-edit-counts.js';
 import { DailyCounts1764201600000 } from './1764201600000-daily-counts.js';
+import { Users1764400000000 } from './1764400000000-users.js';
+import { ConsoleSessions1764400100000 } from './1764400100000-console-sessions.js';
+import { WhoActed1764400200000 } from './1764400200000-who-acted.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its file. */
 export const MIGRATIONS = [
@@ -9,4 +12,7 @@ export const MIGRATIONS = [
   LearningLog1763942400000,
   DailyEditCounts1764028800000,
   DailyCounts1764201600000,
+  Users1764400000000,
+  ConsoleSessions1764400100000,
+  WhoActed1764400200000,
 ];
