@@ -5,6 +5,7 @@ import { AuditModule } from './audit/audit.module.js';
 import { RouteOperationGuard } from './audit/route-operation.guard.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BacklinksModule } from './backlinks/backlinks.module.js';
+import { ConsoleModule } from './console/console.module.js';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter.js';
 import { ApiValidationPipe } from './common/pipes/api-validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
@@ -47,6 +48,8 @@ export class AppModule {
         OpenApiModule,
         ImportModule,
         DemoModule,
+        // Last: its catch-all "not found" page must come after every other route.
+        ConsoleModule,
       ],
       providers: [
         // Guards declared here run before those of imported modules (ApiKeyGuard), in this order:

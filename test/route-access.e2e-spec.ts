@@ -41,7 +41,13 @@ function controllersOf(t: TestApp): Type[] {
 
 function describeAccess(access: RouteAccess | undefined): string {
   if (access === undefined) return 'key with scope read (default: no @Public or @Authenticated)';
-  return access.public ? 'public' : `key with scope ${access.scope}`;
+  if (access.public) return 'public';
+  if ('session' in access) {
+    return access.session === 'signed-in'
+      ? 'console: signed-in user (others are sent to sign in)'
+      : 'console: anyone (sign-in forms; POST needs the CSRF token and own origin)';
+  }
+  return `key with scope ${access.scope}`;
 }
 
 function joinPaths(

@@ -7,7 +7,8 @@ import { ROUTE_ACCESS, RouteAccess } from './decorators/route-access.decorator.j
 
 /**
  * The global guard. Every route needs a key with the `read` scope unless it
- * says otherwise with @Public() or @Authenticated('write').
+ * says otherwise with @Public() or @Authenticated('write'), or is a page
+ * behind the browser session, which its own guard admits.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -22,11 +23,11 @@ export class ApiKeyGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    if (access?.public) return true;
+    if (access?.public || (access !== undefined && 'session' in access)) return true;
     const principal = await this.authenticator.authenticateRequest(
       context.switchToHttp().getRequest<Request>(),
     );
-    const scope = access?.scope ?? 'read';
+    const scope = access !== undefined && 'scope' in access ? access.scope : 'read';
     if (!principal.scopes.includes(scope)) throw new InsufficientScopeError(scope);
     return true;
   }

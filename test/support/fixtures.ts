@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/auth/api-key.codec.js';
 import type { Plan } from '../../src/auth/entities/account.entity.js';
+import { PasswordHasher } from '../../src/users/password-hasher.js';
 
 /**
  * Direct inserts for arranging tests. They bypass the service on purpose:
@@ -153,4 +154,42 @@ export async function seedBacklink(
     ],
   );
   return Number(row.id);
+}
+
+const hashes = new Map<string, Promise<string>>();
+
+export interface SeededUser {
+  userId: number;
+  email: string;
+  password: string;
+}
+
+/** A user who can sign in (the password's hash is made once per password and test file). */
+export async function seedUser(
+  db: DataSource,
+  accountId: number,
+  options: {
+    email?: string;
+    name?: string | null;
+    role?: 'owner' | 'member';
+    password?: string;
+    status?: 'active' | 'disabled';
+  } = {},
+): Promise<SeededUser> {
+  const password = options.password ?? 'correct horse battery staple';
+  if (!hashes.has(password)) hashes.set(password, new PasswordHasher().hash(password));
+  const email = options.email ?? `user-${Math.random().toString(36).slice(2, 10)}@agency.example`;
+  const [row] = await db.query(
+    `INSERT INTO users (account_id, email, name, role, status, password_hash)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      accountId,
+      email,
+      options.name === undefined ? 'Test Person' : options.name,
+      options.role ?? 'owner',
+      options.status ?? 'active',
+      await hashes.get(password),
+    ],
+  );
+  return { userId: row.id, email, password };
 }

@@ -4,7 +4,17 @@ import { ErrorResponseDto } from '../../common/dto/error-response.dto.js';
 import type { Scope } from '../entities/api-key.entity.js';
 
 export const ROUTE_ACCESS = 'content-api:route-access';
-export type RouteAccess = { public: true } | { public: false; scope: Scope };
+/**
+ * Who may call a route: anyone, a key with a scope (the API), or a person in a
+ * browser session (the console's pages: `signed-in`, or `anyone` for the
+ * sign-in forms themselves). Key routes are ApiKeyGuard's; page routes are
+ * their own guard's (ConsoleGuard).
+ */
+export type RouteAccess =
+  | { public: true }
+  | { public: false; scope: Scope }
+  | { public: false; session: PageSession };
+export type PageSession = 'signed-in' | 'anyone';
 
 export const BEARER_SCHEME = 'bearer';
 export const API_KEY_SCHEME = 'apiKey';

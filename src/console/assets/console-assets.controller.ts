@@ -1,0 +1,24 @@
+import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../../auth/decorators/route-access.decorator.js';
+import { SkipRateLimit } from '../../rate-limit/skip-rate-limit.decorator.js';
+import { CONSOLE_ASSETS } from './console-assets.js';
+
+/** The console's stylesheets and script: public, and cached for good under their versioned URL. */
+@ApiExcludeController()
+@SkipRateLimit()
+@Controller('console/assets')
+export class ConsoleAssetsController {
+  @Public()
+  @Get(':name')
+  serve(@Param('name') name: string, @Query('v') version: unknown, @Res() res: Response): void {
+    const asset = Object.hasOwn(CONSOLE_ASSETS, name) ? CONSOLE_ASSETS[name] : undefined;
+    if (!asset) throw new NotFoundException();
+    res.setHeader(
+      'Cache-Control',
+      version === asset.version ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+    res.type(asset.type).send(asset.body);
+  }
+}
