@@ -26,7 +26,7 @@ export interface KeyView {
   revoked_at: string | null;
 }
 
-/** Key management for operators (the CLI). Authentication lives in Authenticator. */
+/** Key management for operators (the CLI) and the console. Authentication lives in Authenticator. */
 @Injectable()
 export class ApiKeysService {
   constructor(
@@ -36,7 +36,7 @@ export class ApiKeysService {
 
   async create(
     accountId: number,
-    options: { name?: string; scopes?: Scope[]; expiresAt?: Date } = {},
+    options: { name?: string; scopes?: Scope[]; expiresAt?: Date; createdByUserId?: number } = {},
   ): Promise<CreatedKey> {
     await this.assertAccount(accountId);
     const key = generateApiKey();
@@ -48,6 +48,7 @@ export class ApiKeysService {
         keyHash: hashApiKey(key),
         scopes: options.scopes ?? ['read', 'write'],
         expiresAt: options.expiresAt ?? null,
+        createdByUserId: options.createdByUserId ?? null,
       }),
     );
     return {
@@ -78,6 +79,28 @@ export class ApiKeysService {
   async revoke(id: number): Promise<KeyView> {
     const key = await this.keys.findOneBy({ id });
     if (!key) throw new NotFoundError(`Key ${id} does not exist.`);
+    return this.revokeKey(key);
+  }
+
+  /** A key of the account, with who made it; 404 whether it is missing or another account's. */
+  async findOnAccount(
+    accountId: number,
+    id: number,
+  ): Promise<KeyView & { created_by_user_id: number | null }> {
+    const key = await this.keys.findOneBy({ id, accountId });
+    if (!key) throw new NotFoundError(`Key ${id} does not exist.`);
+    return { ...toView(key), created_by_user_id: key.createdByUserId };
+  }
+
+  /** Revokes a key of the account; it stops working on every replica within 10 seconds. */
+  async revokeOnAccount(accountId: number, id: number): Promise<KeyView> {
+    const key = await this.keys.findOneBy({ id, accountId });
+    if (!key) throw new NotFoundError(`Key ${id} does not exist.`);
+    return this.revokeKey(key);
+  }
+
+  private async revokeKey(key: ApiKey): Promise<KeyView> {
+    const { id } = key;
     if (key.revokedAt === null) {
       await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
     }

@@ -102,6 +102,13 @@ export class UsersService {
     return toView(await this.find(this.dataSource.manager, userId));
   }
 
+  /** A user of the account; 404 whether they are missing or another account's. */
+  async getOnAccount(accountId: number, userId: number): Promise<UserView> {
+    const user = await this.users.findOneBy({ id: userId, accountId });
+    if (!user) throw new UserNotFoundError(userId);
+    return toView(user);
+  }
+
   /** Disabled users cannot sign in, and their sessions end at their next request. */
   async setStatus(userId: number, status: UserStatus): Promise<UserView> {
     return this.dataSource.transaction(async (manager) => {
@@ -132,6 +139,21 @@ export class UsersService {
     });
   }
 
+  /**
+   * Sets a password directly (the demo user's, made by the service itself):
+   * the user's other sessions end.
+   */
+  async setPassword(userId: number, password: string): Promise<void> {
+    assertAcceptablePassword(password);
+    const passwordHash = await this.hasher.hash(password);
+    const updated = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE users SET password_hash = $2, session_epoch = session_epoch + 1, updated_at = now()
+        WHERE id = $1`,
+      [userId, passwordHash],
+    );
+    if (updated[1] === 0) throw new UserNotFoundError(userId);
+  }
+
   /** The user a set-password link is for, while it can still be used. */
   async linkHolder(token: string): Promise<UserView> {
     const [row] = await this.dataSource.query<Array<{ user_id: number }>>(
@@ -148,7 +170,8 @@ export class UsersService {
     assertAcceptablePassword(password);
     const passwordHash = await this.hasher.hash(password);
     return this.dataSource.transaction(async (manager) => {
-      const [row] = await manager.query<Array<{ user_id: number }>>(
+      // TypeORM answers an UPDATE with [rows, count].
+      const [[row]] = await manager.query<[Array<{ user_id: number }>, number]>(
         `UPDATE password_links l SET used_at = now()
            FROM users u
           WHERE u.id = l.user_id AND l.token_hash = $1 AND l.used_at IS NULL

@@ -36,4 +36,8 @@ export class ApiKey {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
+
+  /** The user who made it in the console; null for the operator's keys. */
+  @Column({ name: 'created_by_user_id', type: 'integer', nullable: true })
+  createdByUserId!: number | null;
 }

@@ -120,6 +120,8 @@ button.secondary, .button.secondary { background: #fff; color: var(--ink); borde
 button.secondary:hover, .button.secondary:hover { background: var(--soft); color: var(--ink); }
 .button.small, button.small { padding: .25rem .6rem; font-size: .85rem; }
 .row { display: flex; gap: .75rem; align-items: center; flex-wrap: wrap; }
+.spaced { margin-top: 1.5rem; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 
 .pager { display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin: 1rem 0; font-size: .92rem; }
 .pager .links { display: flex; gap: .5rem; }

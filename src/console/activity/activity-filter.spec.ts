@@ -1,0 +1,69 @@
+import { filterQuery, formatCursor, parseActivityQuery } from './activity-filter.js';
+
+const CURSOR = {
+  occurredAt: new Date('2026-11-20T10:00:00.123Z'),
+  id: '0193a2b4-5c6d-7e8f-9a0b-1c2d3e4f5a6b',
+};
+
+describe('parseActivityQuery', () => {
+  it('reads every filter and a page position', () => {
+    expect(
+      parseActivityQuery({
+        channel: 'mcp',
+        status: '4xx',
+        key: '12',
+        from: '2026-11-01',
+        to: '2026-11-20',
+        before: formatCursor(CURSOR),
+      }),
+    ).toEqual({
+      filter: {
+        channel: 'mcp',
+        status: '4xx',
+        keyId: 12,
+        from: '2026-11-01',
+        to: '2026-11-20',
+        before: CURSOR,
+      },
+      problems: [],
+    });
+  });
+
+  it('names what it cannot use and keeps the rest', () => {
+    const { filter, problems } = parseActivityQuery({
+      channel: 'fax',
+      status: '3xx',
+      key: 'abc',
+      from: '2026-02-30',
+      to: '2026-11-20',
+      before: 'yesterday',
+    });
+    expect(filter).toEqual({ to: '2026-11-20' });
+    expect(problems).toEqual([
+      'Unknown channel “fax”.',
+      'Unknown status class “3xx”.',
+      'Unknown key.',
+      '“2026-02-30” is not a date (YYYY-MM-DD).',
+    ]);
+  });
+
+  it('drops a range whose ends are the wrong way round', () => {
+    const { filter, problems } = parseActivityQuery({ from: '2026-11-20', to: '2026-11-01' });
+    expect(filter).toEqual({});
+    expect(problems).toEqual(['The “from” date is after the “to” date.']);
+  });
+
+  it('ignores empty fields, as an unsubmitted form sends them', () => {
+    expect(parseActivityQuery({ channel: '', status: '', key: '', from: '', to: '' })).toEqual({
+      filter: {},
+      problems: [],
+    });
+  });
+
+  it('round-trips through the query string it makes', () => {
+    const filter = { channel: 'api' as const, keyId: 3, from: '2026-11-01' };
+    const query = filterQuery(filter, { after: CURSOR });
+    const parsed = parseActivityQuery(Object.fromEntries(new URLSearchParams(query.slice(1))));
+    expect(parsed.filter).toEqual({ ...filter, after: CURSOR });
+  });
+});

@@ -1,0 +1,105 @@
+import { parseDay } from '../../common/dates.js';
+
+export const ACTIVITY_CHANNELS = ['api', 'mcp', 'console'] as const;
+export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
+
+/** A position in the log, newest first: a row's time and id. */
+export interface LogCursor {
+  occurredAt: Date;
+  id: string;
+}
+
+export interface ActivityFilter {
+  channel?: (typeof ACTIVITY_CHANNELS)[number];
+  status?: (typeof STATUS_CLASSES)[number];
+  keyId?: number;
+  from?: string;
+  to?: string;
+  /** Rows older than this (the "Older" page)… */
+  before?: LogCursor;
+  /** …or newer than this (the "Newer" page). */
+  after?: LogCursor;
+}
+
+export interface ParsedActivityQuery {
+  filter: ActivityFilter;
+  /** What could not be used, in words; the rest of the filter still applies. */
+  problems: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The activity log's query string, read leniently: a bad value is named and left out. */
+export function parseActivityQuery(query: Record<string, unknown>): ParsedActivityQuery {
+  const filter: ActivityFilter = {};
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = query[name];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const channel = text('channel');
+  if (channel !== undefined) {
+    if ((ACTIVITY_CHANNELS as readonly string[]).includes(channel)) {
+      filter.channel = channel as ActivityFilter['channel'];
+    } else problems.push(`Unknown channel “${channel}”.`);
+  }
+  const status = text('status');
+  if (status !== undefined) {
+    if ((STATUS_CLASSES as readonly string[]).includes(status)) {
+      filter.status = status as ActivityFilter['status'];
+    } else problems.push(`Unknown status class “${status}”.`);
+  }
+  const key = text('key');
+  if (key !== undefined) {
+    if (/^[1-9]\d{0,9}$/.test(key) && Number(key) <= 2_147_483_647) filter.keyId = Number(key);
+    else problems.push('Unknown key.');
+  }
+  for (const end of ['from', 'to'] as const) {
+    const day = text(end);
+    if (day === undefined) continue;
+    if (parseDay(day) === undefined) problems.push(`“${day}” is not a date (YYYY-MM-DD).`);
+    else filter[end] = day;
+  }
+  if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
+    problems.push('The “from” date is after the “to” date.');
+    delete filter.from;
+    delete filter.to;
+  }
+  for (const side of ['before', 'after'] as const) {
+    const cursor = text(side);
+    if (cursor !== undefined) {
+      const parsed = parseCursor(cursor);
+      if (parsed) filter[side] = parsed;
+    }
+  }
+  if (filter.before && filter.after) delete filter.after;
+  return { filter, problems };
+}
+
+export function formatCursor(cursor: LogCursor): string {
+  return `${cursor.occurredAt.toISOString()}_${cursor.id}`;
+}
+
+function parseCursor(value: string): LogCursor | undefined {
+  const [time, id] = value.split('_');
+  const occurredAt = new Date(time ?? '');
+  if (Number.isNaN(occurredAt.getTime()) || id === undefined || !UUID.test(id)) return undefined;
+  return { occurredAt, id };
+}
+
+/** The filter as a query string, for links that keep it (pages, the form's values). */
+export function filterQuery(
+  filter: ActivityFilter,
+  cursor?: { before?: LogCursor; after?: LogCursor },
+): string {
+  const params = new URLSearchParams();
+  if (filter.channel) params.set('channel', filter.channel);
+  if (filter.status) params.set('status', filter.status);
+  if (filter.keyId !== undefined) params.set('key', String(filter.keyId));
+  if (filter.from) params.set('from', filter.from);
+  if (filter.to) params.set('to', filter.to);
+  if (cursor?.before) params.set('before', formatCursor(cursor.before));
+  if (cursor?.after) params.set('after', formatCursor(cursor.after));
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+}

@@ -1,0 +1,49 @@
+import type { FC } from 'hono/jsx';
+
+/**
+ * Who did something, as the activity log and revisions name them. One place
+ * to extend when a new kind of actor appears.
+ */
+export type Actor =
+  | { kind: 'key'; name: string | null; prefix: string }
+  | { kind: 'user'; name: string | null; email: string }
+  | { kind: 'operator' }
+  | { kind: 'import' }
+  | { kind: 'nobody' };
+
+/** The columns a query selects to name an actor (LEFT JOINs of api_keys and users). */
+export interface ActorColumns {
+  key_name: string | null;
+  key_prefix: string | null;
+  user_name: string | null;
+  user_email: string | null;
+  /** `article_revisions.actor`: who made a revision when no key or user did. */
+  actor?: string | null;
+}
+
+export function actorOf(row: ActorColumns): Actor {
+  if (row.key_prefix !== null) return { kind: 'key', name: row.key_name, prefix: row.key_prefix };
+  if (row.user_email !== null) return { kind: 'user', name: row.user_name, email: row.user_email };
+  if (row.actor === 'cli') return { kind: 'operator' };
+  if (row.actor === 'import') return { kind: 'import' };
+  return { kind: 'nobody' };
+}
+
+export const Who: FC<{ actor: Actor }> = ({ actor }) => {
+  switch (actor.kind) {
+    case 'key':
+      return (
+        <span>
+          Key {actor.name ?? <span class="muted">(no name)</span>} <code>{actor.prefix}…</code>
+        </span>
+      );
+    case 'user':
+      return <span title={actor.email}>{actor.name ?? actor.email}</span>;
+    case 'operator':
+      return <span class="muted">Operator (command line)</span>;
+    case 'import':
+      return <span class="muted">Import</span>;
+    case 'nobody':
+      return <span class="muted">No valid credential</span>;
+  }
+};
