@@ -3,11 +3,8 @@ import { parseDay } from '../../common/dates.js';
 export const ACTIVITY_CHANNELS = ['api', 'mcp', 'console'] as const;
 export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
 
-/** A position in the log, newest first: a row's time and id. */
-export interface LogCursor {
-  occurredAt: Date;
-  id: string;
-}
+/** A position in the log: the id of the row a page ends at (its time is read from the row). */
+export type LogCursor = string;
 
 export interface ActivityFilter {
   channel?: (typeof ACTIVITY_CHANNELS)[number];
@@ -76,15 +73,8 @@ export function parseActivityQuery(query: Record<string, unknown>): ParsedActivi
   return { filter, problems };
 }
 
-export function formatCursor(cursor: LogCursor): string {
-  return `${cursor.occurredAt.toISOString()}_${cursor.id}`;
-}
-
 function parseCursor(value: string): LogCursor | undefined {
-  const [time, id] = value.split('_');
-  const occurredAt = new Date(time ?? '');
-  if (Number.isNaN(occurredAt.getTime()) || id === undefined || !UUID.test(id)) return undefined;
-  return { occurredAt, id };
+  return UUID.test(value) ? value : undefined;
 }
 
 /** The filter as a query string, for links that keep it (pages, the form's values). */
@@ -98,8 +88,8 @@ export function filterQuery(
   if (filter.keyId !== undefined) params.set('key', String(filter.keyId));
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
-  if (cursor?.before) params.set('before', formatCursor(cursor.before));
-  if (cursor?.after) params.set('after', formatCursor(cursor.after));
+  if (cursor?.before) params.set('before', cursor.before);
+  if (cursor?.after) params.set('after', cursor.after);
   const query = params.toString();
   return query === '' ? '' : `?${query}`;
 }

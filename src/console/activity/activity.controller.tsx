@@ -33,10 +33,6 @@ export class ActivityController {
     ]);
     const first = page.rows[0];
     const last = page.rows.at(-1);
-    const cursorOf = (row: { occurred_at: Date; id: string }) => ({
-      occurredAt: row.occurred_at,
-      id: row.id,
-    });
     // Read newer-first, "more" means older rows exist; read from an "after" position, newer ones do.
     const hasNewer = filter.after ? page.more : filter.before !== undefined;
     const hasOlder = filter.after ? true : page.more;
@@ -52,8 +48,8 @@ export class ActivityController {
         problems={problems}
         keys={keys}
         rows={page.rows}
-        newer={hasNewer && first ? link({ after: cursorOf(first) }) : null}
-        older={hasOlder && last ? link({ before: cursorOf(last) }) : null}
+        newer={hasNewer && first ? link({ after: first.id }) : null}
+        older={hasOlder && last ? link({ before: last.id }) : null}
       />,
     );
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlConditions } from '../../common/sql-conditions.js';
 import type { ActorColumns } from '../views/who.js';
-import type { ActivityFilter, LogCursor } from './activity-filter.js';
+import type { ActivityFilter } from './activity-filter.js';
 
 export interface ActivityRow extends ActorColumns {
   id: string;
@@ -55,18 +55,14 @@ export class ActivityReads {
     if (filter.keyId !== undefined) where.add((p) => `l.key_id = ${p}`, filter.keyId);
     where.dayRange('l.occurred_at', filter.from, filter.to);
     const newer = filter.after !== undefined;
-    const cursor: LogCursor | undefined = filter.after ?? filter.before;
+    const cursor = filter.after ?? filter.before;
     if (cursor) {
-      // The plain range on occurred_at lets the index do the work; the row comparison breaks ties.
-      let time = '';
+      // The page goes on from the cursor row, at its own time; the plain time range lets the index do the work.
       where.add((p) => {
-        time = p;
-        return `l.occurred_at ${newer ? '>=' : '<='} ${p}`;
-      }, cursor.occurredAt);
-      where.add(
-        (p) => `(l.occurred_at, l.id) ${newer ? '>' : '<'} (${time}, ${p}::uuid)`,
-        cursor.id,
-      );
+        const at = `(SELECT c.occurred_at FROM learning_log c WHERE c.id = ${p}::uuid)`;
+        return `l.occurred_at ${newer ? '>=' : '<='} ${at}
+            AND (l.occurred_at, l.id) ${newer ? '>' : '<'} (${at}, ${p}::uuid)`;
+      }, cursor);
     }
     const direction = newer ? 'ASC' : 'DESC';
     const params = [...where.params, size + 1];
