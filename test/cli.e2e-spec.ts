@@ -319,14 +319,30 @@ describe('content-api CLI', () => {
 
   describe('demo', () => {
     it('creates the demo account with realistic data once, and a new working key each time', async () => {
-      const first = json(await cli(['demo', '--json'], env)) as { account_id: number; key: string };
+      const first = json(await cli(['demo', '--json'], env)) as {
+        account_id: number;
+        key: string;
+        email: string;
+        password: string;
+      };
       expect(first).toEqual({
         account_id: expect.any(Number),
         key: expect.stringMatching(KEY_PATTERN),
+        email: 'demo@example.com',
+        password: expect.stringMatching(/^[0-9A-Za-z]{20}$/),
       });
       const second = json(await cli(['demo', '--json'], env)) as typeof first;
       expect(second.account_id).toBe(first.account_id);
       expect(second.key).not.toBe(first.key);
+      // The demo user keeps the password that works; it is an owner of the demo account.
+      expect(second.password).toBe(first.password);
+      const [user] = await t.db.query(`SELECT account_id, role FROM users WHERE email = $1`, [
+        first.email,
+      ]);
+      expect(user).toEqual({ account_id: first.account_id, role: 'owner' });
+      const password = join(dataDir, 'demo-password');
+      expect((await readFile(password, 'utf8')).trim()).toBe(first.password);
+      expect(statSync(password).mode & 0o777).toBe(0o600);
 
       const [account] = await t.db.query('SELECT name, plan FROM accounts WHERE id = $1', [
         first.account_id,
@@ -361,7 +377,10 @@ describe('content-api CLI', () => {
       const run = await cli(['demo'], env);
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(
-        /curl -H "Authorization: Bearer cbr_[0-9A-Za-z]{40}" http:\/\/api\.test\/api\/v1\/sites\n$/,
+        /curl -H "Authorization: Bearer cbr_[0-9A-Za-z]{40}" http:\/\/api\.test\/api\/v1\/sites\n/,
+      );
+      expect(run.stdout).toMatch(
+        /Console: http:\/\/api\.test\/console\n {2}sign in as demo@example\.com with password [0-9A-Za-z]{20}\n$/,
       );
     });
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { demoBanner } from '../src/demo/demo-banner.js';
 import { DemoService } from '../src/demo/demo.service.js';
+import { ConsoleClient } from './support/console-client.js';
 import { createTestApp, TestApp } from './support/test-app.js';
 
 describe('demo account at server start (SEED_DEMO)', () => {
@@ -31,6 +32,24 @@ describe('demo account at server start (SEED_DEMO)', () => {
     expect(demoBanner(access, 'http://api.test')).toContain(
       `curl -H "Authorization: Bearer ${access.key}" http://api.test/api/v1/sites`,
     );
+    expect(demoBanner(access, 'http://api.test')).toContain(
+      `Console: http://api.test/console\n  sign in as demo@example.com with password ${access.password}`,
+    );
+  });
+
+  it('prints a demo user password that signs in to the console, and keeps it while it works', async () => {
+    const access = await demo.startupAccess();
+    const browser = new ConsoleClient(t.http, 'http://api.test');
+    expect((await browser.signIn(access.email, access.password)).status).toBe(303);
+    expect((await browser.get('/console')).text).toContain('<h1>Demo Agency</h1>');
+    expect((await demo.startupAccess()).password).toBe(access.password);
+    rmSync(join(dataDir, 'demo-password'));
+    const renewed = await demo.startupAccess();
+    expect(renewed.password).not.toBe(access.password);
+    expect(
+      (await new ConsoleClient(t.http, 'http://api.test').signIn(renewed.email, renewed.password))
+        .status,
+    ).toBe(303);
   });
 
   it('prints the same key on later starts, without seeding again or adding keys', async () => {

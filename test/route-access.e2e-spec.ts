@@ -91,6 +91,33 @@ describe('route access declarations', () => {
     });
   });
 
+  it('enforces the access each console route declares', async () => {
+    const consoleRoutes = Object.entries(table).filter(([, access]) =>
+      access.startsWith('console:'),
+    );
+    expect(consoleRoutes.length).toBeGreaterThan(20);
+    for (const [route, access] of consoleRoutes) {
+      const [method, pattern] = route.split(' ');
+      const path = pattern.replace(/:\w+/g, '1').replace('*path', 'anything');
+      const verb = method === 'POST' ? 'post' : 'get';
+      const res = await request(t.http)[verb](path).set('Origin', 'http://api.test');
+      if (access.startsWith('console: signed-in')) {
+        expect([route, res.status, res.headers.location]).toEqual([
+          route,
+          303,
+          verb === 'get' && path !== '/console'
+            ? `/console/sign-in?return_to=${encodeURIComponent(path)}`
+            : '/console/sign-in',
+        ]);
+      } else if (verb === 'post') {
+        // Open to anyone, but not without the CSRF token of a session.
+        expect([route, res.status]).toEqual([route, 403]);
+      } else {
+        expect([route, [200, 404].includes(res.status)]).toEqual([route, true]);
+      }
+    }
+  });
+
   it('matches the reviewed access of every route (update with -u only for an intended change)', () => {
     expect(table).toMatchSnapshot();
   });
