@@ -31,7 +31,7 @@ export class ConsoleGuard implements CanActivate {
     const req = http.getRequest<Request>();
     const action = this.reflector.getAllAndOverride<string | undefined>(CONSOLE_ACTION, targets);
     if (action !== undefined) this.recorder.start(req, http.getResponse<Response>(), action);
-    if (req.browserSessionError !== undefined) throw req.browserSessionError;
+    if (req.browserSessionError !== undefined) throw asError(req.browserSessionError);
     const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, targets);
     req.signedInUser = await this.signedIn.of(req);
     const needsUser = !(access !== undefined && 'session' in access && access.session === 'anyone');
@@ -41,4 +41,8 @@ export class ConsoleGuard implements CanActivate {
     if (!SAFE_METHODS.has(req.method) && !this.csrf.allows(req)) throw new CsrfRejectedError();
     return true;
   }
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
 }

@@ -5,7 +5,7 @@ import helmet from 'helmet';
  * The headers of every page behind the browser session: a strict Content
  * Security Policy (scripts, styles and images from this service only, no
  * inline script or style, forms posting only here, never framed), no
- * referrer, and no caching of signed-in pages. `extraImageOrigins` are the
+ * referrer sent to other sites, and no caching of signed-in pages. `extraImageOrigins` are the
  * service's own media host when it is not this origin (an S3 bucket).
  */
 export function pageSecurityHeaders(extraImageOrigins: string[]): RequestHandler {
@@ -25,7 +25,8 @@ export function pageSecurityHeaders(extraImageOrigins: string[]): RequestHandler
     },
     frameguard: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'no-referrer' },
+    // Not no-referrer: with it, browsers send `Origin: null` on form posts, which the CSRF check needs.
+    referrerPolicy: { policy: 'same-origin' },
   });
   return (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -65,6 +65,6 @@ export class SignInService {
 
 function regenerate(req: Request): Promise<void> {
   return new Promise((resolve, reject) =>
-    req.session.regenerate((error?: unknown) => (error ? reject(error) : resolve())),
+    req.session.regenerate((error?: Error) => (error ? reject(error) : resolve())),
   );
 }

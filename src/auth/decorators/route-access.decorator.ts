@@ -11,9 +11,7 @@ export const ROUTE_ACCESS = 'content-api:route-access';
  * their own guard's (ConsoleGuard).
  */
 export type RouteAccess =
-  | { public: true }
-  | { public: false; scope: Scope }
-  | { public: false; session: PageSession };
+  { public: true } | { public: false; scope: Scope } | { public: false; session: PageSession };
 export type PageSession = 'signed-in' | 'anyone';
 
 export const BEARER_SCHEME = 'bearer';

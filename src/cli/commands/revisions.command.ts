@@ -37,12 +37,9 @@ export const revisionsCommand: CliCommand = (program, cli) => {
         const accountId = await revisions.accountOf(options.article);
         const { revision } = await app
           .get(RevisionRestoreService)
-          .restore(
-            { accountId, editor: { kind: 'operator' } },
-            options.article,
-            options.revision,
-            { force: options.force },
-          )
+          .restore({ accountId, editor: { kind: 'operator' } }, options.article, options.revision, {
+            force: options.force,
+          })
           .catch((error: unknown) => {
             throw error instanceof RestoreDropsProtectedLinksError
               ? new ApiError(

@@ -105,9 +105,9 @@ function passwordFrom(input: string): string {
 }
 
 function withLink(user: UserWithLink, what: string): CliOutput {
-  const { created_at: _created, last_sign_in_at: _signedIn, ...shown } = user;
+  const { id, account_id, email, name, role, status, set_password_url } = user;
   return {
-    json: shown,
+    json: { id, account_id, email, name, role, status, set_password_url },
     text: [
       `User ${user.id} <${user.email}> (${user.role}, account ${user.account_id}) ${what}.`,
       ...(user.set_password_url === null

@@ -48,8 +48,8 @@ export function bodyDiff(before: string, after: string): DiffLine[] | null {
       lines.push(...pairUp(text, added));
       i += 1;
     } else {
-      const kind = part.added ? 'ins' : part.removed ? 'del' : 'same';
-      lines.push(...text.map((line) => ({ kind, segments: [{ text: line }] }) as DiffLine));
+      const kind: 'ins' | 'del' | 'same' = part.added ? 'ins' : part.removed ? 'del' : 'same';
+      lines.push(...text.map((line): DiffLine => ({ kind, segments: [{ text: line }] })));
     }
   }
   return fold(lines);

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../auth/decorators/route-access.decorator.js';
 import { SkipRateLimit } from '../../rate-limit/skip-rate-limit.decorator.js';
-import { CONSOLE_ASSETS } from './console-assets.js';
+import { CONSOLE_ASSETS, type ConsoleAssetName } from './console-assets.js';
 
 /** The console's stylesheets and script: public, and cached for good under their versioned URL. */
 @ApiExcludeController()
@@ -13,7 +13,9 @@ export class ConsoleAssetsController {
   @Public()
   @Get(':name')
   serve(@Param('name') name: string, @Query('v') version: unknown, @Res() res: Response): void {
-    const asset = Object.hasOwn(CONSOLE_ASSETS, name) ? CONSOLE_ASSETS[name] : undefined;
+    const asset = Object.hasOwn(CONSOLE_ASSETS, name)
+      ? CONSOLE_ASSETS[name as ConsoleAssetName]
+      : undefined;
     if (!asset) throw new NotFoundException();
     res.setHeader(
       'Cache-Control',

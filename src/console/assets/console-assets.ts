@@ -13,7 +13,9 @@ function asset(body: string, type: string): ConsoleAsset {
   return { body, type, version: createHash('sha256').update(body).digest('hex').slice(0, 12) };
 }
 
-export const CONSOLE_ASSETS: Record<string, ConsoleAsset> = {
+export type ConsoleAssetName = 'console.css' | 'frame.css' | 'console.js';
+
+export const CONSOLE_ASSETS: Record<ConsoleAssetName, ConsoleAsset> = {
   'console.css': asset(CONSOLE_STYLESHEET, 'text/css; charset=utf-8'),
   'frame.css': asset(FRAME_STYLESHEET, 'text/css; charset=utf-8'),
   'console.js': asset(CONSOLE_SCRIPT, 'text/javascript; charset=utf-8'),
@@ -22,6 +24,6 @@ export const CONSOLE_ASSETS: Record<string, ConsoleAsset> = {
 export const ASSETS_PATH = '/console/assets';
 
 /** The URL of an asset, with its version. */
-export function assetUrl(name: keyof typeof CONSOLE_ASSETS & string): string {
+export function assetUrl(name: ConsoleAssetName): string {
   return `${ASSETS_PATH}/${name}?v=${CONSOLE_ASSETS[name].version}`;
 }

@@ -131,7 +131,7 @@ export class SignInController {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation_failed')
         return again(error.message);
-      throw invalidLink(error);
+      invalidLink(error);
     }
     leaveNotice(req, 'Your password is set. Sign in with it.');
     res.redirect(303, '/console/sign-in');
@@ -156,5 +156,5 @@ function invalidLink(error: unknown): never {
       'Set-password links work once and for 24 hours. Ask whoever runs content-api for your agency for a new one.',
     );
   }
-  throw error;
+  throw error instanceof Error ? error : new Error(String(error));
 }
