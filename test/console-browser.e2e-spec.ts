@@ -431,7 +431,7 @@ describeInBrowser('the console in a real browser (Chromium)', () => {
         .getByText('<script>window.__xss=1</script>')
         .waitFor();
       expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
-      expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
       expect(watch.incidents).toEqual([]);
       await context.close();
     });

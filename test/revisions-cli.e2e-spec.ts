@@ -66,7 +66,6 @@ describe('content-api revisions', () => {
         title: 'First',
         featured_image_url: 'https://cdn.example/first.jpg',
         key_id: null,
-        user_id: null,
         created_at: timestamp,
       },
       {
@@ -76,7 +75,6 @@ describe('content-api revisions', () => {
         title: 'Second',
         featured_image_url: 'https://cdn.example/first.jpg',
         key_id: owner.keyId,
-        user_id: null,
         created_at: timestamp,
       },
       {
@@ -86,7 +84,6 @@ describe('content-api revisions', () => {
         title: 'Second',
         featured_image_url: 'https://cdn.example/second.jpg',
         key_id: owner.keyId,
-        user_id: null,
         created_at: timestamp,
       },
     ]);

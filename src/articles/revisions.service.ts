@@ -32,11 +32,10 @@ export interface RevisionView {
   title: string | null;
   featured_image_url: string | null;
   key_id: number | null;
-  user_id: number | null;
   created_at: string;
 }
 
-const REVISION_COLUMNS = `number, origin, reason, title, featured_image_url, key_id, user_id,
+const REVISION_COLUMNS = `number, origin, reason, title, featured_image_url, key_id,
   ${sqlTimestamp('created_at')} AS created_at`;
 
 /**

@@ -12,7 +12,16 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers.cookie',
+  'req.query.token',
 ];
+
+/** A set-password link's token, wherever a URL carries it. */
+const URL_TOKEN = /([?&]token=)[^&#]*/g;
+
+/** The request's URL as logged: a one-time link token is as secret as a password. */
+export function loggedUrl(url: string): string {
+  return url.replace(URL_TOKEN, '$1[redacted]');
+}
 
 /**
  * Structured JSON lines on stdout: one per request when it ends, plus every
@@ -25,7 +34,10 @@ export function httpLoggerOptions(config: AppConfig): Options {
     timestamp: stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
+    serializers: {
+      req: (req: { url?: string }) => ({ ...req, url: loggedUrl(req.url ?? '') }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
     genReqId: (req: IncomingMessage) => String(req.headers['x-request-id']),
     customAttributeKeys: { reqId: 'request_id' },
     quietReqLogger: true,

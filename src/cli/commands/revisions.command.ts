@@ -66,12 +66,7 @@ export const revisionsCommand: CliCommand = (program, cli) => {
 };
 
 function describeRevision(revision: RevisionView): string {
-  const by =
-    revision.key_id !== null
-      ? ` by key ${revision.key_id}`
-      : revision.user_id !== null
-        ? ` by user ${revision.user_id}`
-        : '';
+  const by = revision.key_id === null ? '' : ` by key ${revision.key_id}`;
   const reason = revision.reason === null ? '' : ` — ${revision.reason}`;
   return `#${revision.number}  ${revision.created_at}  ${revision.origin}${by}  "${revision.title ?? ''}"${reason}`;
 }

@@ -180,7 +180,7 @@ const ActivityRowView: FC<{ row: ActivityRow }> = ({ row }) => (
       {row.error ? <div class="hint mono">{row.error}</div> : null}
     </td>
     <td class="num nowrap">{`${row.duration_ms} ms`}</td>
-    <td class="mono">{row.request_id ?? ''}</td>
+    <td class="mono request-id">{row.request_id ?? ''}</td>
   </tr>
 );
 

@@ -27,8 +27,8 @@ export const ComparePage: FC<ComparePageProps> = (props) => {
       </p>
       <h1>Revision {number} compared with the current version</h1>
       <p class="lead">
-        What restoring revision {number} would change: <del>−</del> only in the current version,{' '}
-        <ins>+</ins> only in revision {number}.
+        What restoring revision {number} would change: <span class="legend del">−</span> only in the
+        current version, <span class="legend ins">+</span> only in revision {number}.
       </p>
       <h2>Title</h2>
       {title === null ? (

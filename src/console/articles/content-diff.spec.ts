@@ -45,6 +45,13 @@ describe('bodyDiff', () => {
 });
 
 describe('textDiff', () => {
+  it('marks a replaced phrase as one change, not word by word', () => {
+    expect(textDiff('A sharper title for winter', 'Is it worth it? An answer')).toEqual({
+      before: [{ text: 'A sharper title for winter', change: 'del' }],
+      after: [{ text: 'Is it worth it? An answer', change: 'ins' }],
+    });
+  });
+
   it('marks changed words on each side', () => {
     expect(textDiff('How to bleed a radiator', 'How to bleed any radiator')).toEqual({
       before: [{ text: 'How to bleed ' }, { text: 'a', change: 'del' }, { text: ' radiator' }],

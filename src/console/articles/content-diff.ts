@@ -71,26 +71,42 @@ function pairUp(removed: string[], added: string[]): DiffLine[] {
         { kind: 'ins', segments: [{ text: other }] },
       ];
     }
-    const words = diffWordsWithSpace(line, other);
+    const { before, after } = textDiff(line, other);
     return [
-      {
-        kind: 'del',
-        segments: words
-          .filter((w) => !w.added)
-          .map((w) => segment(w.value, w.removed ? 'del' : undefined)),
-      },
-      {
-        kind: 'ins',
-        segments: words
-          .filter((w) => !w.removed)
-          .map((w) => segment(w.value, w.added ? 'ins' : undefined)),
-      },
+      { kind: 'del', segments: before },
+      { kind: 'ins', segments: after },
     ];
   });
 }
 
 function segment(text: string, change: 'del' | 'ins' | undefined): Segment {
   return change ? { text, change } : { text };
+}
+
+/**
+ * Joins a changed run that a word diff split at spaces ("A sharper title"
+ * rather than "A", "sharper", "title"), so that a replaced phrase reads as one.
+ */
+function joinRuns(segments: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const [i, current] of segments.entries()) {
+    const previous = out.at(-1);
+    const next = segments[i + 1];
+    const bridge =
+      current.change === undefined &&
+      /^\s+$/.test(current.text) &&
+      previous?.change !== undefined &&
+      next?.change === previous.change;
+    if (
+      previous &&
+      (bridge || (previous.change !== undefined && previous.change === current.change))
+    ) {
+      previous.text += current.text;
+      continue;
+    }
+    out.push({ ...current });
+  }
+  return out;
 }
 
 function splitLines(value: string): string[] {
@@ -125,11 +141,11 @@ function fold(lines: DiffLine[]): DiffLine[] {
 export function textDiff(before: string, after: string): { before: Segment[]; after: Segment[] } {
   const words = diffWordsWithSpace(before, after);
   return {
-    before: words
-      .filter((w) => !w.added)
-      .map((w) => segment(w.value, w.removed ? 'del' : undefined)),
-    after: words
-      .filter((w) => !w.removed)
-      .map((w) => segment(w.value, w.added ? 'ins' : undefined)),
+    before: joinRuns(
+      words.filter((w) => !w.added).map((w) => segment(w.value, w.removed ? 'del' : undefined)),
+    ),
+    after: joinRuns(
+      words.filter((w) => !w.removed).map((w) => segment(w.value, w.added ? 'ins' : undefined)),
+    ),
   };
 }

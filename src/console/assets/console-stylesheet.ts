@@ -77,6 +77,11 @@ tbody tr:hover td { background: #fafbfd; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.highlight td { background: var(--accent-soft); }
 td .actions { display: flex; gap: .5rem; flex-wrap: wrap; }
+.who-detail { display: block; }
+td.request-id { font-size: .78rem; color: var(--muted); overflow-wrap: anywhere; min-width: 9rem; }
+.legend { display: inline-block; padding: 0 .4rem; border-radius: 4px; font-family: var(--mono); font-weight: 700; }
+.legend.del { background: var(--bad-soft); color: var(--bad); }
+.legend.ins { background: var(--ok-soft); color: var(--ok); }
 .empty { padding: 2rem 1rem; text-align: center; color: var(--muted); background: var(--page); border: 1px dashed var(--line); border-radius: var(--radius); }
 .empty strong { display: block; color: var(--ink); margin-bottom: .25rem; }
 

@@ -45,7 +45,7 @@ export const OverviewPage: FC<OverviewPageProps> = ({ user, csrf, figures, sites
         </dd>
       </div>
       <div>
-        <dt>API and agent calls, 24 h</dt>
+        <dt>Calls, last 24 h</dt>
         <dd>
           <a href="/console/activity">{figures.calls_24h.toLocaleString('en')}</a>
         </dd>

@@ -34,11 +34,19 @@ export const Who: FC<{ actor: Actor }> = ({ actor }) => {
     case 'key':
       return (
         <span>
-          Key {actor.name ?? <span class="muted">(no name)</span>} <code>{actor.prefix}…</code>
+          {actor.name ?? <span class="muted">(no name)</span>}
+          <span class="hint who-detail">
+            key <code>{actor.prefix}…</code>
+          </span>
         </span>
       );
     case 'user':
-      return <span title={actor.email}>{actor.name ?? actor.email}</span>;
+      return (
+        <span>
+          {actor.name ?? actor.email}
+          <span class="hint who-detail">{actor.name === null ? 'person' : actor.email}</span>
+        </span>
+      );
     case 'operator':
       return <span class="muted">Operator (command line)</span>;
     case 'import':
