@@ -108,7 +108,6 @@ describe('content-api revisions', () => {
       title: 'First',
       featured_image_url: 'https://cdn.example/first.jpg',
       key_id: null,
-      user_id: null,
     });
     expect(await latestRevision(t.db, articleId)).toMatchObject({ actor: 'cli', origin: 'editor' });
     expect(await articleState(t.db, articleId)).toEqual({
