@@ -19,6 +19,7 @@ import { ConsoleAction, ConsolePages } from '../console-pages.decorator.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { formField, leaveNotice } from '../form-fields.js';
 import { sendPage } from '../html-response.js';
+import { seeOther } from '../see-other.js';
 import { ArticleReads } from './article.reads.js';
 import { sendBodyFrame } from './body-frame.js';
 import { ComparePage } from './compare.page.js';
@@ -161,8 +162,9 @@ export class RevisionsController {
           ? `The article already has the content of revision ${number}; nothing changed.`
           : `Revision ${number} restored: it is now the current content, as revision ${revision.number}.`,
       );
-      res.redirect(
-        303,
+      await seeOther(
+        req,
+        res,
         `/console/articles/${articleId}${revision ? `#revision-${revision.number}` : ''}`,
       );
     } catch (error) {

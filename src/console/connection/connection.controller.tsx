@@ -13,6 +13,7 @@ import { ConsoleIdPipe } from '../console-id.pipe.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { leaveNotice, takeNotice } from '../form-fields.js';
 import { sendPage } from '../html-response.js';
+import { seeOther } from '../see-other.js';
 import { connectionSnippets } from './connection-snippets.js';
 import { ConnectionPage } from './connection.page.js';
 import { checkKeyForm, keyFormInput } from './key-form.js';
@@ -123,7 +124,7 @@ export class ConnectionController {
       req,
       `Key “${key.name ?? key.prefix}” (${key.prefix}…) is revoked: it stops working within 10 seconds.`,
     );
-    res.redirect(303, '/console/connection');
+    await seeOther(req, res, '/console/connection');
   }
 
   /**

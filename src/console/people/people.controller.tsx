@@ -12,6 +12,7 @@ import { ActionNotAllowedError } from '../console.errors.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { formField, leaveNotice, takeNotice } from '../form-fields.js';
 import { sendPage } from '../html-response.js';
+import { seeOther } from '../see-other.js';
 import { DisablePersonPage, PeoplePage, PersonAddedPage } from './people.page.js';
 
 /** The account's people: everyone sees them; owners add, disable and enable them. */
@@ -142,7 +143,7 @@ export class PeopleController {
         ? `${person.email} is disabled and signed out everywhere.`
         : `${person.email} can sign in again.`,
     );
-    res.redirect(303, '/console/people');
+    await seeOther(req, res, '/console/people');
   }
 
   /** Another person of the account, for an owner to act on: 404 for strangers, 403 for members and oneself. */

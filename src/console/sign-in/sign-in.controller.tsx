@@ -12,6 +12,7 @@ import { ConsoleAction, ConsolePages } from '../console-pages.decorator.js';
 import { ConsolePageError } from '../console.errors.js';
 import { formField, leaveNotice, takeNotice } from '../form-fields.js';
 import { sendPage } from '../html-response.js';
+import { seeOther } from '../see-other.js';
 import { SetPasswordPage } from './set-password.page.js';
 import { SignInPage, ThrottledPage } from './sign-in.page.js';
 
@@ -37,7 +38,7 @@ export class SignInController {
     @Query('return_to') returnTo: unknown,
   ): Promise<void> {
     const next = safeReturnTo(returnTo, HOME);
-    if (req.signedInUser) return res.redirect(303, next);
+    if (req.signedInUser) return seeOther(req, res, next);
     await sendPage(
       res,
       200,
@@ -62,7 +63,7 @@ export class SignInController {
     switch (outcome.result) {
       case 'signed-in':
         req.signedInUser = await this.signedIn.of(req);
-        return res.redirect(303, next);
+        return seeOther(req, res, next);
       case 'refused':
         res.locals.errorCode = 'invalid_credentials';
         return sendPage(
@@ -86,7 +87,7 @@ export class SignInController {
   async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.signIn.signOut(req);
     leaveNotice(req, 'You are signed out.');
-    res.redirect(303, '/console/sign-in');
+    await seeOther(req, res, '/console/sign-in');
   }
 
   @Get('set-password')
@@ -134,7 +135,7 @@ export class SignInController {
       invalidLink(error);
     }
     leaveNotice(req, 'Your password is set. Sign in with it.');
-    res.redirect(303, '/console/sign-in');
+    await seeOther(req, res, '/console/sign-in');
   }
 
   /** Signing in over http to an https console cannot keep its Secure cookie: say so up front. */
