@@ -9,9 +9,9 @@ import {
 import { ArticleNotFoundError } from './articles.errors.js';
 import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
 import { EditLimitService } from './edit-limit.service.js';
-import { HtmlSanitizer } from './html-sanitizer.js';
+import { HtmlSanitizer } from './html/html-sanitizer.js';
 import { ifMatchAllows } from './if-match.js';
-import { ProtectedLinksService } from './protected-links.service.js';
+import { ProtectedLinksService } from './html/protected-links.service.js';
 import { ArticleSnapshot, RevisionsService, RevisionView } from './revisions.service.js';
 import { countWords } from './word-count.js';
 import { ArticlesService } from './articles.service.js';

@@ -7,8 +7,8 @@ import { ArticlesController } from './articles.controller.js';
 import { ArticlesService } from './articles.service.js';
 import { EditLimitService } from './edit-limit.service.js';
 import { FeaturedImageService } from './featured-image.service.js';
-import { HtmlSanitizer } from './html-sanitizer.js';
-import { ProtectedLinksService } from './protected-links.service.js';
+import { HtmlSanitizer } from './html/html-sanitizer.js';
+import { ProtectedLinksService } from './html/protected-links.service.js';
 import { RevisionRestoreService } from './revision-restore.service.js';
 import { RevisionsService } from './revisions.service.js';
 

@@ -7,7 +7,7 @@ import { SiteNotFoundError } from '../sites/sites.errors.js';
 import { ArticleNotFoundError } from './articles.errors.js';
 import type { ArticleDto } from './dto/article.dto.js';
 import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
-import { ProtectedLinksService } from './protected-links.service.js';
+import { ProtectedLinksService } from './html/protected-links.service.js';
 
 export interface ArticleFilter {
   from?: string;

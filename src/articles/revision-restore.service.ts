@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RevisionNotFoundError, RestoreDropsProtectedLinksError } from './article-edits.errors.js';
 import { ArticleEditsService, EditContext } from './article-edits.service.js';
-import { ProtectedLinksService } from './protected-links.service.js';
+import { ProtectedLinksService } from './html/protected-links.service.js';
 import { RevisionsService, RevisionView } from './revisions.service.js';
 
 export interface RestoreOptions {

@@ -1,5 +1,5 @@
 import type { FC } from 'hono/jsx';
-import type { ProtectedLink } from '../../articles/protected-links.service.js';
+import type { ProtectedLink } from '../../articles/html/protected-links.service.js';
 import { Empty, OutLink } from '../views/components.js';
 
 /** The body twice: rendered in a sandboxed frame, and as its escaped HTML source. */

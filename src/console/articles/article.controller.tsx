@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ArticlesService } from '../../articles/articles.service.js';
-import { HtmlSanitizer } from '../../articles/html-sanitizer.js';
+import { HtmlSanitizer } from '../../articles/html/html-sanitizer.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { CsrfProtection } from '../../sign-in/csrf-protection.js';

@@ -1,5 +1,5 @@
 import type { FC } from 'hono/jsx';
-import type { ProtectedLink } from '../../articles/protected-links.service.js';
+import type { ProtectedLink } from '../../articles/html/protected-links.service.js';
 import type { SignedInUser } from '../../sign-in/signed-in-user.js';
 import { Time } from '../views/components.js';
 import { FeaturedImage } from '../views/featured-image.js';

@@ -6,8 +6,8 @@ import {
 } from '../../articles/article-edits.errors.js';
 import { articleEtag } from '../../articles/article-etag.js';
 import { ArticlesService } from '../../articles/articles.service.js';
-import { HtmlSanitizer } from '../../articles/html-sanitizer.js';
-import { ProtectedLinksService } from '../../articles/protected-links.service.js';
+import { HtmlSanitizer } from '../../articles/html/html-sanitizer.js';
+import { ProtectedLinksService } from '../../articles/html/protected-links.service.js';
 import { RevisionRestoreService } from '../../articles/revision-restore.service.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
