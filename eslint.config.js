@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       parserOptions: { projectService: false },
@@ -35,6 +35,7 @@ export default tseslint.config(
         console: 'readonly',
         fetch: 'readonly',
         AbortSignal: 'readonly',
+        URL: 'readonly',
       },
     },
   },

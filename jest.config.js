@@ -1,4 +1,10 @@
 // ESM throughout: NestJS 12 ships ES modules only, and Jest on Node 20 cannot require() them.
+
+// Worker threads of the app under test load its TypeScript sources through these hooks.
+process.env.CONTENT_API_TS_HOOKS = new URL(
+  './test/support/register-typescript.mjs',
+  import.meta.url,
+).href;
 const tsJest = ['ts-jest', { useESM: true, tsconfig: { isolatedModules: true, sourceMap: true } }];
 const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],

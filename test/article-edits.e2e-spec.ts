@@ -265,6 +265,141 @@ describe('PUT /api/v1/articles/{id}', () => {
     });
   });
 
+  describe('protected links as a browser sees them', () => {
+    const mutations: Array<[string, (body: string) => string]> = [
+      ['an NBSP after the href', (b) => b.replace('partner.example/"', 'partner.example/\u00a0"')],
+      [
+        'an NBSP before the href',
+        (b) => b.replace('href="https://partner', 'href="\u00a0https://partner'),
+      ],
+      ['an NBSP after rel', (b) => b.replace('sponsored"', 'sponsored\u00a0"')],
+      [
+        'a BOM for the space of the text',
+        (b) => b.replace('trusted partner', 'trusted\ufeffpartner'),
+      ],
+      ['an NBSP after the marker', (b) => b.replace('"backlink"', '"backlink\u00a0"')],
+      [
+        'an ideographic space in the text',
+        (b) => b.replace('trusted partner', 'trusted\u3000partner'),
+      ],
+    ];
+
+    it.each(mutations)('refuses %s with 422 protected_links_modified', async (_name, mutate) => {
+      const id = await article();
+      const res = await refused(id, () => put(id, { body: mutate(BODY) }));
+      expect(res.status).toBe(422);
+      expect(res.body.error).toBe('protected_links_modified');
+    });
+
+    it('resolves relative links against the article’s address: another spelling of it is the same link', async () => {
+      const id = await seedArticle(t.db, siteId, {
+        body: BODY,
+        url: 'https://acme.example/blog/bleeding',
+      });
+      const relative = BODY.replace('href="/guides/boilers"', 'href="../guides/boilers"');
+      expect((await put(id, { body: relative })).status).toBe(200);
+      const elsewhere = BODY.replace('href="/guides/boilers"', 'href="guides/boilers"');
+      expect((await refused(id, () => put(id, { body: elsewhere }))).status).toBe(422);
+    });
+  });
+
+  describe('bounds', () => {
+    it('refuses 333,000 nested tags (under the size limit) at once with 422 naming the nesting limit', async () => {
+      const id = await article();
+      const deep = `${BODY}${'<b>'.repeat(333_000)}x`;
+      const res = await refused(id, () => put(id, { body: deep }));
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({
+        error: 'body_not_allowed',
+        limit: 256,
+        details: [{ field: 'body', message: 'elements are nested more than 256 levels deep' }],
+      });
+    });
+
+    it('accepts a body nested to the limit, and one of nearly 1,000,000 characters, judged off the event loop', async () => {
+      const workerTasks = async () =>
+        /content_api_html_worker_tasks_total\{operation="review"\} (\d+)/.exec(
+          (await request(t.http).get('/metrics')).text,
+        )?.[1] ?? '0';
+      const before = Number(await workerTasks());
+      const id = await article();
+      const nested = `${'<span>'.repeat(255)}deep${'</span>'.repeat(255)}`;
+      const filler = '<p>Words and more words in a long paragraph.</p>'.repeat(20_000);
+      const res = await put(id, { body: `${BODY}${nested}${filler}` });
+      expect(res.status).toBe(200);
+      expect(res.body.data.protected_links).toHaveLength(2);
+      expect(res.body.data.word_count).toBe(10 + 1 + 8 * 20_000);
+      expect(Number(await workerTasks())).toBe(before + 1);
+      const moved = await refused(id, () =>
+        put(id, { body: `${BODY.replace('trusted partner', 'partner')}${nested}${filler}` }),
+      );
+      expect(moved.body.error).toBe('protected_links_modified');
+    });
+
+    it('takes the nesting limit from HTML_MAX_NESTING', async () => {
+      const limited = await createTestApp({ HTML_MAX_NESTING: '16' });
+      try {
+        const account = await seedAccount(limited.db);
+        const id = await seedArticle(limited.db, await seedSite(limited.db, account.accountId));
+        const res = await request(limited.http)
+          .put(`/api/v1/articles/${id}`)
+          .set('X-API-Key', account.key)
+          .send({ body: `${'<b>'.repeat(17)}x` });
+        expect(res.body).toMatchObject({ error: 'body_not_allowed', limit: 16 });
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('markup a parser would drop', () => {
+    it.each(['<iframe src=javascript:alert(1)', '<img src=x onerror=alert(1)', '<script'])(
+      'refuses a body ending with %p, naming it',
+      async (payload) => {
+        const id = await article();
+        const res = await refused(id, () => put(id, { body: `${BODY}${payload}` }));
+        expect(res.status).toBe(422);
+        expect(res.body.error).toBe('body_not_allowed');
+        expect(res.body.details).toContainEqual({
+          field: 'body',
+          message: `ends inside an unterminated tag: ${payload}`,
+        });
+      },
+    );
+  });
+
+  describe('protected elements with attributes outside the allow-list', () => {
+    const BUTTON =
+      '<a class="btn" href="https://partner.example/" data-service-protected="backlink">trusted partner</a>';
+    const IMPORTED = `<p>Start with our ${BUTTON}.</p>`;
+
+    it('can be edited: the GET body PUT back unchanged is a no-op, an edit around it keeps it as stored', async () => {
+      const id = await article({ body: IMPORTED });
+      const read = await request(t.http).get(`/api/v1/articles/${id}`).set('X-API-Key', owner.key);
+      const same = await refused(id, () => put(id, { body: read.body.data.body }));
+      expect(same.status).toBe(200);
+      const edited = await put(id, { body: `<h2>New intro</h2>${read.body.data.body}` });
+      expect(edited.status).toBe(200);
+      expect(edited.body.data.body).toBe(`<h2>New intro</h2>${IMPORTED}`);
+    });
+
+    it('cannot gain, lose or change such an attribute', async () => {
+      const id = await article({ body: IMPORTED });
+      for (const body of [
+        IMPORTED.replace('class="btn"', 'class="btn-large"'),
+        IMPORTED.replace(' class="btn"', ''),
+        IMPORTED.replace('class="btn"', 'class="btn" style="display:none"'),
+      ]) {
+        const res = await refused(id, () => put(id, { body }));
+        expect(res.body.error).toBe('protected_links_modified');
+      }
+      const unmarked = await refused(id, () => put(id, { body: `${IMPORTED}<p class="x">y</p>` }));
+      expect(unmarked.body.details).toEqual([
+        { field: 'body', message: 'attribute class on <p> is not allowed' },
+      ]);
+    });
+  });
+
   describe('If-Match', () => {
     it('saves with the current ETag and refuses a stale one with 412 precondition_failed', async () => {
       const id = await article();

@@ -1,12 +1,12 @@
 import { ApiError, FieldProblem, ProtectedLinkRef } from '../common/errors/api-error.js';
 
 export class BodyNotAllowedError extends ApiError {
-  constructor(violations: FieldProblem[]) {
+  constructor(violations: FieldProblem[], limit?: number) {
     super(
       422,
       'body_not_allowed',
       `The body contains markup the editor does not allow: ${violations.map((v) => v.message).join('; ')}.`,
-      { details: violations },
+      { details: violations, ...(limit === undefined ? {} : { limit }) },
     );
   }
 }

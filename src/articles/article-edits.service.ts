@@ -9,9 +9,8 @@ import {
 import { ArticleNotFoundError } from './articles.errors.js';
 import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
 import { EditLimitService } from './edit-limit.service.js';
-import { HtmlSanitizer } from './html/html-sanitizer.js';
+import { ArticleHtml } from './html/article-html.service.js';
 import { ifMatchAllows } from './if-match.js';
-import { ProtectedLinksService } from './html/protected-links.service.js';
 import { ArticleSnapshot, RevisionsService, RevisionView } from './revisions.service.js';
 import { countWords } from './word-count.js';
 import { ArticlesService } from './articles.service.js';
@@ -48,6 +47,16 @@ export interface ArticleChanges {
   reason?: string;
 }
 
+/** An article's content under its row lock, with its address (the base of its relative links). */
+export interface LockedArticle extends ArticleSnapshot {
+  url: string | null;
+}
+
+/** The new content, and its word count when the caller has it already (else it is counted). */
+export interface ArticleChange extends ArticleSnapshot {
+  wordCount?: number;
+}
+
 /**
  * Article writes. An edit runs in one transaction with the article's row
  * locked: the If-Match check, the rules on the new content, the daily edit
@@ -59,8 +68,7 @@ export class ArticleEditsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly articles: ArticlesService,
-    private readonly sanitizer: HtmlSanitizer,
-    private readonly protectedLinks: ProtectedLinksService,
+    private readonly html: ArticleHtml,
     private readonly revisions: RevisionsService,
     private readonly editLimit: EditLimitService,
   ) {}
@@ -73,19 +81,20 @@ export class ArticleEditsService {
   ): Promise<ArticleWithBodyDto> {
     // Checked before the row is locked, so that other edits of the article wait no longer than they must.
     await this.assertOwned(context.accountId, articleId);
-    const verdict = this.sanitizer.review(changes.body);
-    if (!verdict.ok) throw new BodyNotAllowedError(verdict.violations);
-    await this.apply(context, articleId, changes.reason, (current) => {
-      const diff = this.protectedLinks.diff(current.body, verdict.html);
-      if (diff.removed.length > 0 || diff.added.length > 0) {
-        throw new ProtectedLinksModifiedError(this.protectedLinks.affected(diff));
+    const verdict = await this.html.review(changes.body);
+    if (!verdict.ok) throw new BodyNotAllowedError(verdict.violations, verdict.limit);
+    await this.apply(context, articleId, changes.reason, async (current) => {
+      const outcome = await this.html.protect(current.body, verdict.html, current.url);
+      if (!outcome.ok) {
+        throw 'protectedLinks' in outcome
+          ? new ProtectedLinksModifiedError(outcome.protectedLinks)
+          : new BodyNotAllowedError(outcome.violations, outcome.limit);
       }
-      // A body that says what the stored one says is no change, however the stored one is spelt.
-      const sameBody = this.sanitizer.sanitize(current.body) === verdict.html;
       return {
         title: changes.title ?? current.title,
-        body: sameBody ? current.body : verdict.html,
+        body: outcome.body,
         featuredImageUrl: current.featuredImageUrl,
+        wordCount: outcome.wordCount,
       };
     });
     return this.articles.getWithBody(context.accountId, articleId);
@@ -95,16 +104,17 @@ export class ArticleEditsService {
    * The one way an article changes. `change` gets the current content under
    * the row lock and returns the new content (or throws to refuse the edit).
    * Identical content is a no-op: no revision, no count, and null returned;
-   * otherwise the new revision.
+   * otherwise the new revision. The word count is recounted only when the
+   * body changes.
    */
   apply(
     context: EditContext,
     articleId: number,
     reason: string | undefined,
     change: (
-      current: ArticleSnapshot,
+      current: LockedArticle,
       manager: EntityManager,
-    ) => ArticleSnapshot | Promise<ArticleSnapshot>,
+    ) => ArticleChange | Promise<ArticleChange>,
   ): Promise<RevisionView | null> {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.lock(manager, context.accountId, articleId);
@@ -124,13 +134,21 @@ export class ArticleEditsService {
       }
       const { editor } = context;
       if (editor.kind === 'key') await this.editLimit.consume(manager, editor.keyId);
+      const wordCount =
+        next.body === current.body ? null : (next.wordCount ?? countWords(next.body));
       await manager.query(
         `UPDATE articles
-            SET title = $2, body = $3, featured_image_url = $4, word_count = $5, updated_at = now()
+            SET title = $2, body = $3, featured_image_url = $4,
+                word_count = COALESCE($5, word_count), updated_at = now()
           WHERE id = $1`,
-        [articleId, next.title, next.body, next.featuredImageUrl, countWords(next.body)],
+        [articleId, next.title, next.body, next.featuredImageUrl, wordCount],
       );
-      return this.revisions.append(manager, articleId, next, {
+      const snapshot = {
+        title: next.title,
+        body: next.body,
+        featuredImageUrl: next.featuredImageUrl,
+      };
+      return this.revisions.append(manager, articleId, snapshot, {
         origin: editor.kind === 'key' ? editor.channel : 'editor',
         reason: reason ?? null,
         keyId: editor.kind === 'key' ? editor.keyId : null,
@@ -155,17 +173,27 @@ export class ArticleEditsService {
     manager: EntityManager,
     accountId: number,
     articleId: number,
-  ): Promise<ArticleSnapshot> {
+  ): Promise<LockedArticle> {
     const [row] = await manager.query<
-      Array<{ title: string | null; body: string; featured_image_url: string | null }>
+      Array<{
+        title: string | null;
+        body: string;
+        featured_image_url: string | null;
+        url: string | null;
+      }>
     >(
-      `SELECT a.title, a.body, a.featured_image_url
+      `SELECT a.title, a.body, a.featured_image_url, a.url
          FROM articles a JOIN sites s ON s.id = a.site_id
         WHERE a.id = $1 AND s.account_id = $2
           FOR UPDATE OF a`,
       [articleId, accountId],
     );
     if (!row) throw new ArticleNotFoundError(articleId);
-    return { title: row.title, body: row.body, featuredImageUrl: row.featured_image_url };
+    return {
+      title: row.title,
+      body: row.body,
+      featuredImageUrl: row.featured_image_url,
+      url: row.url,
+    };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module.js';
+import { MetricsModule } from '../metrics/metrics.module.js';
 import { RollupsModule } from '../rollups/rollups.module.js';
 import { ArticleEditsController } from './article-edits.controller.js';
 import { ArticleEditsService } from './article-edits.service.js';
@@ -7,22 +8,21 @@ import { ArticlesController } from './articles.controller.js';
 import { ArticlesService } from './articles.service.js';
 import { EditLimitService } from './edit-limit.service.js';
 import { FeaturedImageService } from './featured-image.service.js';
-import { HtmlSanitizer } from './html/html-sanitizer.js';
-import { ProtectedLinksService } from './html/protected-links.service.js';
+import { ArticleHtml } from './html/article-html.service.js';
 import { RevisionRestoreService } from './revision-restore.service.js';
 import { RevisionsService } from './revisions.service.js';
 
 /**
  * Articles. The read side lives here; writers (edits, featured image) join
- * this module and build on ArticlesService.getWithBody and ProtectedLinksService.
+ * this module and build on ArticlesService.getWithBody; every rule on a body
+ * runs through ArticleHtml.
  */
 @Module({
-  imports: [MediaModule, RollupsModule],
+  imports: [MediaModule, MetricsModule, RollupsModule],
   controllers: [ArticlesController, ArticleEditsController],
   providers: [
     ArticlesService,
-    ProtectedLinksService,
-    HtmlSanitizer,
+    ArticleHtml,
     EditLimitService,
     RevisionsService,
     ArticleEditsService,
@@ -31,8 +31,7 @@ import { RevisionsService } from './revisions.service.js';
   ],
   exports: [
     ArticlesService,
-    ProtectedLinksService,
-    HtmlSanitizer,
+    ArticleHtml,
     ArticleEditsService,
     FeaturedImageService,
     RevisionsService,

@@ -7,7 +7,7 @@ import { SiteNotFoundError } from '../sites/sites.errors.js';
 import { ArticleNotFoundError } from './articles.errors.js';
 import type { ArticleDto } from './dto/article.dto.js';
 import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
-import { ProtectedLinksService } from './html/protected-links.service.js';
+import { ArticleHtml } from './html/article-html.service.js';
 
 export interface ArticleFilter {
   from?: string;
@@ -26,7 +26,7 @@ export class ArticlesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly pages: DayOrderedPages,
-    private readonly protectedLinks: ProtectedLinksService,
+    private readonly html: ArticleHtml,
   ) {}
 
   /**
@@ -65,7 +65,7 @@ export class ArticlesService {
       [articleId, accountId],
     );
     if (!row) throw new ArticleNotFoundError(articleId);
-    return { ...row, protected_links: this.protectedLinks.links(row.body) };
+    return { ...row, protected_links: await this.html.links(row.body) };
   }
 }
 

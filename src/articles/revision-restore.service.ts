@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RevisionNotFoundError, RestoreDropsProtectedLinksError } from './article-edits.errors.js';
 import { ArticleEditsService, EditContext } from './article-edits.service.js';
-import { ProtectedLinksService } from './html/protected-links.service.js';
+import { ArticleHtml } from './html/article-html.service.js';
 import { RevisionsService, RevisionView } from './revisions.service.js';
 
 export interface RestoreOptions {
@@ -27,7 +27,7 @@ export class RevisionRestoreService {
   constructor(
     private readonly edits: ArticleEditsService,
     private readonly revisions: RevisionsService,
-    private readonly protectedLinks: ProtectedLinksService,
+    private readonly html: ArticleHtml,
   ) {}
 
   async restore(
@@ -44,13 +44,8 @@ export class RevisionRestoreService {
         const wanted = await this.revisions.snapshot(manager, articleId, number);
         if (!wanted) throw new RevisionNotFoundError(articleId, number);
         if (!options.force) {
-          const { removed } = this.protectedLinks.diff(current.body, wanted.body);
-          if (removed.length > 0) {
-            throw new RestoreDropsProtectedLinksError(
-              number,
-              this.protectedLinks.affected({ removed, added: [] }),
-            );
-          }
+          const dropped = await this.html.missingLinks(current.body, wanted.body, current.url);
+          if (dropped.length > 0) throw new RestoreDropsProtectedLinksError(number, dropped);
         }
         return wanted;
       },

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_MAX_NESTING, MAX_NESTING_RANGE } from '../articles/html/markup-precheck.js';
 
 /**
  * The service's whole configuration, read once from the environment.
@@ -33,6 +34,8 @@ export interface AppConfig {
    * PORT never exposes it.
    */
   metricsPort: number | undefined;
+  /** How deep elements may nest in an article body (edits and imports). */
+  htmlMaxNesting: number;
 }
 
 export interface MediaS3Config {
@@ -146,5 +149,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'content-api:',
     shutdownDrainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
     metricsPort: metricsPort(env, port),
+    htmlMaxNesting: integer(
+      env,
+      'HTML_MAX_NESTING',
+      DEFAULT_MAX_NESTING,
+      MAX_NESTING_RANGE.min,
+      MAX_NESTING_RANGE.max,
+    ),
   };
 }

@@ -62,6 +62,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly htmlWorkerTasks = new Counter({
+    name: `${PREFIX}html_worker_tasks_total`,
+    help: 'Article bodies judged on a worker thread (too large for the event loop), by operation.',
+    labelNames: ['operation'] as const,
+    registers: [this.registry],
+  });
+
   readonly learningLogWriteErrors = new Counter({
     name: `${PREFIX}learning_log_write_errors_total`,
     help: 'Failed learning-log batch writes (each is retried).',

@@ -60,3 +60,111 @@ describe('ProtectedLinksService.extract', () => {
     expect(service.links('<p>plain</p>')).toEqual([]);
   });
 });
+
+describe('ProtectedLinksService: what counts as the same link', () => {
+  const service = new ProtectedLinksService();
+  const article = 'https://acme.example/blog/boilers/bleeding';
+  const same = (a: string, b: string, base = article) =>
+    service.extract(a, base)[0].canonical === service.extract(b, base)[0].canonical;
+  const link = (attributes: string, text = 'partner') =>
+    `<a ${attributes} data-service-protected="backlink">${text}</a>`;
+
+  it('compares hrefs as the WHATWG URL parser resolves them against the article', () => {
+    expect(
+      same(link('href="https://partner.example/a"'), link('href="HTTPS://Partner.Example/a"')),
+    ).toBe(true);
+    expect(
+      same(link('href="https://partner.example/a"'), link('href=" https://partner.example/a\n"')),
+    ).toBe(true);
+    expect(same(link('href="../pricing"'), link('href="/blog/pricing"'))).toBe(true);
+    expect(
+      same(
+        link('href="https://partner.example/a"'),
+        link('href="https://partner.example/a\u00a0"'),
+      ),
+    ).toBe(false);
+    expect(
+      same(
+        link('href="https://partner.example/a"'),
+        link('href="\u00a0https://partner.example/a"'),
+      ),
+    ).toBe(false);
+    expect(
+      same(link('href="https://partner.example/a"'), link('href="https://partner.example/%61"')),
+    ).toBe(false);
+  });
+
+  it('keeps relative links of an article without an address apart', () => {
+    const base = undefined;
+    expect(same(link('href="x"'), link('href="../x"'), base)).toBe(false);
+    expect(same(link('href="x"'), link('href="/x"'), base)).toBe(false);
+  });
+
+  it('compares rel as a set of ASCII-whitespace-separated, ASCII-case-insensitive tokens', () => {
+    expect(
+      same(
+        link('href="/x" rel="nofollow sponsored"'),
+        link('href="/x" rel="SPONSORED\tnofollow nofollow"'),
+      ),
+    ).toBe(true);
+    expect(same(link('href="/x" rel="nofollow"'), link('href="/x" rel="nofollow\u00a0"'))).toBe(
+      false,
+    );
+    expect(
+      same(
+        link('href="/x" rel="nofollow sponsored"'),
+        link('href="/x" rel="nofollow\u3000sponsored"'),
+      ),
+    ).toBe(false);
+  });
+
+  it('compares the marker and every other attribute exactly', () => {
+    expect(
+      same(link('href="/x"'), '<a href="/x" data-service-protected="backlink\u00a0">partner</a>'),
+    ).toBe(false);
+    expect(same(link('href="/x" title="A"'), link('href="/x" title="A "'))).toBe(false);
+  });
+
+  it('collapses ASCII whitespace in text, across tags, and nothing else', () => {
+    expect(
+      same(
+        link('href="/x"', 'our  <b>trusted</b>\n partner'),
+        link('href="/x"', 'our <b>trusted</b> partner'),
+      ),
+    ).toBe(true);
+    expect(
+      same(
+        link('href="/x"', 'our <b>trusted</b> partner'),
+        link('href="/x"', 'our<b> trusted </b>partner'),
+      ),
+    ).toBe(true);
+    expect(
+      same(
+        link('href="/x"', 'our <b>trusted</b> partner'),
+        link('href="/x"', 'our<b>trusted</b>partner'),
+      ),
+    ).toBe(false);
+    for (const space of [
+      '\u00a0',
+      '\ufeff',
+      '\u3000',
+      '\u2028',
+      '\u1680',
+      '\u2009',
+      '\u202f',
+      '\u200b',
+    ])
+      expect(
+        same(link('href="/x"', 'trusted partner'), link('href="/x"', `trusted${space}partner`)),
+      ).toBe(false);
+  });
+
+  it('treats a marked element inside another as part of it', () => {
+    const html =
+      '<p data-service-protected="internal">Read <a href="/x" data-service-protected="backlink">X</a></p>';
+    expect(service.links(html)).toEqual([{ type: 'internal', href: '/x', text: 'Read X' }]);
+    const moved =
+      '<p data-service-protected="internal">Read</p><a href="/x" data-service-protected="backlink">X</a>';
+    expect(service.diff(html, moved).removed).toHaveLength(1);
+  });
+});

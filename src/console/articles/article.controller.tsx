@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ArticlesService } from '../../articles/articles.service.js';
-import { HtmlSanitizer } from '../../articles/html/html-sanitizer.js';
+import { ArticleHtml } from '../../articles/html/article-html.service.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { CsrfProtection } from '../../sign-in/csrf-protection.js';
@@ -24,7 +24,7 @@ export class ArticleController {
   constructor(
     private readonly articles: ArticlesService,
     private readonly reads: ArticleReads,
-    private readonly sanitizer: HtmlSanitizer,
+    private readonly html: ArticleHtml,
     private readonly csrf: CsrfProtection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -73,6 +73,6 @@ export class ArticleController {
     @Res() res: Response,
   ): Promise<void> {
     const article = await this.articles.getWithBody(user.account.id, articleId);
-    sendBodyFrame(res, this.sanitizer.sanitize(article.body), ownOrigins(this.config));
+    sendBodyFrame(res, await this.html.preview(article.body), ownOrigins(this.config));
   }
 }

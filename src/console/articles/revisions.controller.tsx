@@ -6,8 +6,7 @@ import {
 } from '../../articles/article-edits.errors.js';
 import { articleEtag } from '../../articles/article-etag.js';
 import { ArticlesService } from '../../articles/articles.service.js';
-import { HtmlSanitizer } from '../../articles/html/html-sanitizer.js';
-import { ProtectedLinksService } from '../../articles/html/protected-links.service.js';
+import { ArticleHtml } from '../../articles/html/article-html.service.js';
 import { RevisionRestoreService } from '../../articles/revision-restore.service.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -35,8 +34,7 @@ export class RevisionsController {
   constructor(
     private readonly articles: ArticlesService,
     private readonly reads: ArticleReads,
-    private readonly protectedLinks: ProtectedLinksService,
-    private readonly sanitizer: HtmlSanitizer,
+    private readonly html: ArticleHtml,
     private readonly restorer: RevisionRestoreService,
     private readonly csrf: CsrfProtection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -61,7 +59,7 @@ export class RevisionsController {
         articleId={articleId}
         articleTitle={article.title ?? `Article ${articleId}`}
         revision={revision}
-        links={this.protectedLinks.links(revision.body)}
+        links={await this.html.links(revision.body)}
         ownOrigins={ownOrigins(this.config)}
       />,
     );
@@ -75,7 +73,7 @@ export class RevisionsController {
     @Res() res: Response,
   ): Promise<void> {
     const revision = await this.reads.revision(user.account.id, articleId, number);
-    sendBodyFrame(res, this.sanitizer.sanitize(revision.body), ownOrigins(this.config));
+    sendBodyFrame(res, await this.html.preview(revision.body), ownOrigins(this.config));
   }
 
   @Get('compare')
@@ -121,7 +119,7 @@ export class RevisionsController {
     const article = await this.articles.getWithBody(user.account.id, articleId);
     const revision = await this.reads.revision(user.account.id, articleId, number);
     assertNotSuspended(user);
-    const { removed } = this.protectedLinks.diff(article.body, revision.body);
+    const dropped = await this.html.missingLinks(article.body, revision.body, article.url);
     await sendPage(
       res,
       200,
@@ -132,7 +130,7 @@ export class RevisionsController {
         articleTitle={article.title ?? `Article ${articleId}`}
         revision={revision}
         etag={articleEtag(article)}
-        dropped={this.protectedLinks.affected({ removed, added: [] })}
+        dropped={dropped}
       />,
     );
   }
