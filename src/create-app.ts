@@ -5,6 +5,8 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { ApiCallRecorder } from './audit/api-call.recorder.js';
+import { answerClientErrors } from './common/http/client-errors.js';
+import { jsonBodyParser } from './common/http/json-body-parser.js';
 import { requestIdMiddleware } from './common/http/request-id.middleware.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
@@ -45,6 +47,7 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
       { bodyParser: false, bufferLogs: true },
     );
     app.useLogger(app.get(PinoNestLogger));
+    answerClientErrors(app.getHttpServer());
     app.set('trust proxy', config.trustProxyHops);
     // Express would tag every response with a weak ETag and answer list requests with 304;
     // only getArticle has a contract ETag, and it sets its own.
@@ -53,7 +56,7 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
     app.use(app.get(ApiCallRecorder).middleware);
     app.use(securityHeaders(config.publicBaseUrl));
     app.use(MCP_PATH, mcpBodyParser);
-    app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+    app.use(jsonBodyParser(JSON_BODY_LIMIT));
     setupOpenApi(app);
     await app.init();
     if (config.migrateOnStart) {

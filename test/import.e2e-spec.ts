@@ -349,6 +349,37 @@ describe('import', () => {
     ]);
   });
 
+  it('refuses NUL characters in any string, and bodies nested past the limit, saying where', async () => {
+    const { accountId } = await seedAccount(t.db);
+    const deep = `${'<b>'.repeat(300)}x`;
+    const document = {
+      sites: [
+        {
+          ref: 's\u0000',
+          name: 'Acme',
+          industry: 'Plumb\u0000ing',
+          articles: [
+            { ref: 'a', title: 'T\u0000', body: '<p>x</p>' },
+            { ref: 'b', body: '<p>a\u0000b</p>' },
+            { ref: 'c', body: deep },
+          ],
+          backlinks: [{ ref: 'l', category: 'local', anchor_text: '\u0000' }],
+        },
+      ],
+    };
+    const error = await rejection(importer.importFile(accountId, file('nul.json', document)));
+    const nul = 'must not contain NUL characters';
+    expect(error.extras.details).toEqual([
+      { field: '$.sites[0].ref', message: nul },
+      { field: '$.sites[0].industry', message: nul },
+      { field: '$.sites[0].articles[0].title', message: nul },
+      { field: '$.sites[0].articles[1].body', message: nul },
+      { field: '$.sites[0].articles[2].body', message: 'nests elements more than 256 levels deep' },
+      { field: '$.sites[0].backlinks[0].anchor_text', message: nul },
+    ]);
+    expect(await snapshot(accountId)).toMatchObject({ sites: 0, articles: 0, backlinks: 0 });
+  });
+
   it('requires a site ref to come before the site items, since they are written as they stream', async () => {
     const { accountId } = await seedAccount(t.db);
     const error = await rejection(

@@ -15,7 +15,8 @@ export class LearningLog {
     private readonly metrics: MetricsService,
   ) {}
 
-  record(call: CallRecord): void {
+  record(recorded: CallRecord): void {
+    const call = storable(recorded);
     this.writer.enqueue(call);
     const labels = {
       channel: call.channel,
@@ -28,4 +29,23 @@ export class LearningLog {
     if (call.error === 'edit_limit_exceeded')
       this.metrics.editLimited.inc({ channel: call.channel });
   }
+}
+
+/**
+ * The record with every NUL character replaced: a client can put one in a
+ * JSON-RPC method name, and PostgreSQL text cannot hold it — one such row
+ * would fail every batch it is written in.
+ */
+function storable(call: CallRecord): CallRecord {
+  const clean = (text: string | null) => text?.replace(/\u0000/g, '\ufffd') ?? null;
+  return {
+    ...call,
+    operation: clean(call.operation),
+    method: clean(call.method),
+    path: clean(call.path),
+    requestId: clean(call.requestId),
+    clientAddress: clean(call.clientAddress),
+    userAgent: clean(call.userAgent),
+    error: clean(call.error),
+  };
 }

@@ -9,6 +9,7 @@ import {
   validateArticle,
   validateBacklink,
   validateSite,
+  type ImportLimits,
 } from './import.validator.js';
 import { element, member } from './json-path.js';
 
@@ -53,7 +54,10 @@ export class ImportSession {
   private site?: SiteState;
   private readonly siteRefs = new Map<string, string>();
 
-  constructor(private readonly writer: ImportWriter) {}
+  constructor(
+    private readonly writer: ImportWriter,
+    private readonly limits: ImportLimits,
+  ) {}
 
   private get writing(): boolean {
     return this.problems.count === 0;
@@ -125,7 +129,9 @@ export class ImportSession {
     const ref = (value as { ref?: unknown } | null)?.ref;
     if (typeof ref === 'string' && ref.trim() !== '') batch.refs.push({ ref, position: index });
     const row =
-      collection === 'articles' ? validateArticle(value, path) : validateBacklink(value, path);
+      collection === 'articles'
+        ? validateArticle(value, path, this.limits)
+        : validateBacklink(value, path);
     if (Array.isArray(row)) {
       this.problems.add(row);
     } else if (this.writing) {

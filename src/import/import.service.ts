@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { open } from 'node:fs/promises';
 import { jsonParser, type Token } from 'stream-json/parser.js';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../common/errors/api-error.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
 import { ImportDocumentReader } from './import-document.reader.js';
 import { ImportCounts, ImportSession } from './import-session.js';
 import { ImportFileUnreadableError, ImportRejectedError } from './import.errors.js';
@@ -36,7 +38,10 @@ const PARSE_SLICE = 64;
  */
 @Injectable()
 export class ImportService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async importFile(accountId: number, file: string): Promise<ImportCounts> {
     const handle = await open(file).catch((error: NodeJS.ErrnoException) => {
@@ -71,7 +76,7 @@ export class ImportService {
         throw new NotFoundError(`Account ${accountId} does not exist.`);
       }
       await writer.begin();
-      const session = new ImportSession(writer);
+      const session = new ImportSession(writer, { maxNesting: this.config.htmlMaxNesting });
       const reader = new ImportDocumentReader();
       const tokenizer = jsonParser({ packValues: true, streamValues: false });
       let first = true;

@@ -6,11 +6,12 @@ import {
 } from './import.validator.js';
 
 const AT = '$.sites[0].articles[3]';
+const LIMITS = { maxNesting: 256 };
 
 describe('import validator', () => {
   describe('articles', () => {
     it('needs only a body; the rest becomes null, word_count is computed, origin defaults to editor', () => {
-      expect(validateArticle({ body: '<p>Three little words</p>' }, AT)).toEqual({
+      expect(validateArticle({ body: '<p>Three little words</p>' }, AT, LIMITS)).toEqual({
         ref: null,
         title: null,
         url: null,
@@ -34,6 +35,7 @@ describe('import validator', () => {
           body: '<p>x</p>',
         },
         AT,
+        LIMITS,
       );
       expect(row).toMatchObject({
         published_at: '2026-10-02T09:00:00.000Z',
@@ -56,6 +58,7 @@ describe('import validator', () => {
             revision_origin: 'robot',
           },
           AT,
+          LIMITS,
         ),
       ).toEqual([
         { path: `${AT}.body`, message: 'is required: non-blank HTML' },
@@ -82,12 +85,16 @@ describe('import validator', () => {
       [[], 'must be an object'],
       ['text', 'must be an object'],
     ])('refuses %j as an article', (value, message) => {
-      expect(validateArticle(value, AT)).toEqual([{ path: AT, message }]);
+      expect(validateArticle(value, AT, LIMITS)).toEqual([{ path: AT, message }]);
     });
 
     it('limits the body to 1,000,000 characters and the title to 255', () => {
       expect(
-        validateArticle({ title: 'x'.repeat(256), body: `<p>${'x'.repeat(1_000_000)}</p>` }, AT),
+        validateArticle(
+          { title: 'x'.repeat(256), body: `<p>${'x'.repeat(1_000_000)}</p>` },
+          AT,
+          LIMITS,
+        ),
       ).toEqual([
         { path: `${AT}.body`, message: 'must be at most 1000000 characters' },
         { path: `${AT}.title`, message: 'must be at most 255 characters' },
@@ -95,7 +102,9 @@ describe('import validator', () => {
     });
 
     it('does not mistake inherited names for fields', () => {
-      expect(validateArticle({ body: '<p>x</p>', constructor: 1, toString: 2 }, AT)).toEqual([
+      expect(
+        validateArticle({ body: '<p>x</p>', constructor: 1, toString: 2 }, AT, LIMITS),
+      ).toEqual([
         { path: `${AT}.constructor`, message: 'is not a known field' },
         { path: `${AT}.toString`, message: 'is not a known field' },
       ]);

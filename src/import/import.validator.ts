@@ -1,4 +1,5 @@
 import { REVISION_ORIGINS, RevisionOrigin } from '../articles/entities/article-revision.entity.js';
+import { precheckMarkup } from '../articles/html/markup-precheck.js';
 import { countWords } from '../articles/word-count.js';
 import { BACKLINK_CATEGORIES, BacklinkCategory } from '../backlinks/backlink.entity.js';
 import { member } from './json-path.js';
@@ -141,10 +142,23 @@ const BACKLINK_RULES: Record<keyof BacklinkRow, Rule> = {
 
 const UNKNOWN_FIELD = new Map([['word_count', 'is computed from the body; leave it out']]);
 
+/** PostgreSQL text cannot hold U+0000: any string field with one is refused, whatever its rule. */
+const NUL_PROBLEM = 'must not contain NUL characters';
+
+function problemOf(rule: Rule, value: unknown): string | undefined {
+  return typeof value === 'string' && value.includes('\u0000') ? NUL_PROBLEM : rule(value);
+}
+
+/** What an import is judged by beyond the file's own rules: the server's limits. */
+export interface ImportLimits {
+  /** How deep elements may nest in an article body (HTML_MAX_NESTING). */
+  maxNesting: number;
+}
+
 /** A site's own field (not articles or backlinks), checked as it arrives. */
 export function checkSiteField(key: string, value: unknown, path: string): ImportProblem[] {
   if (!isKnown(SITE_RULES, key)) return [unknownField(path, key)];
-  const problem = SITE_RULES[key](value);
+  const problem = problemOf(SITE_RULES[key], value);
   return problem === undefined ? [] : [{ path: member(path, key), message: problem }];
 }
 
@@ -157,10 +171,18 @@ export function validateSite(
   return problems.length > 0 ? problems : (rowFrom(SITE_RULES, fields) as unknown as SiteRow);
 }
 
-export function validateArticle(value: unknown, path: string): ArticleRow | ImportProblem[] {
+export function validateArticle(
+  value: unknown,
+  path: string,
+  limits: ImportLimits,
+): ArticleRow | ImportProblem[] {
   const checked = checkObject(value, path, ARTICLE_RULES, ['body']);
   if (Array.isArray(checked)) return checked;
   const row = rowFrom(ARTICLE_RULES, checked) as unknown as Omit<ArticleRow, 'word_count'>;
+  if (precheckMarkup(row.body, limits.maxNesting).tooDeep) {
+    const message = `nests elements more than ${limits.maxNesting} levels deep`;
+    return [{ path: member(path, 'body'), message }];
+  }
   return {
     ...row,
     published_at: normalizedTimestamp(row.published_at),
@@ -193,7 +215,7 @@ function checkObject(
       continue;
     }
     if (required.includes(key)) continue;
-    const problem = rules[key](field);
+    const problem = problemOf(rules[key], field);
     if (problem !== undefined) problems.push({ path: member(path, key), message: problem });
   }
   return problems.length > 0 ? problems : fields;
@@ -208,7 +230,7 @@ function requiredPresent(
 ): ImportProblem[] {
   const problems: ImportProblem[] = [];
   for (const key of required) {
-    const problem = rules[key](fields[key]);
+    const problem = problemOf(rules[key], fields[key]);
     if (problem !== undefined) problems.push({ path: member(path, key), message: problem });
   }
   return problems;

@@ -33,13 +33,10 @@ export const MaxChars = (max: number) =>
 export const NotBlank = () =>
   StringRule('notBlank', (value) => /\S/.test(value), 'must not be blank');
 
-/** PostgreSQL text cannot hold U+0000; refusing it here keeps it from ever reaching a query. */
-export const NoNul = () =>
-  StringRule('noNul', (value) => !value.includes('\u0000'), 'must not contain NUL characters');
-
 /**
  * An optional string field of a write: when sent it must be a string (null
- * is not), within `max` characters and free of NUL. Pairs validation and
+ * is not) within `max` characters (NUL is refused for every field by
+ * ApiValidationPipe). Pairs validation and
  * documentation so the two cannot drift.
  */
 export function OptionalText(options: {
@@ -67,7 +64,6 @@ export function OptionalText(options: {
     ValidateIf((_object, value) => value !== undefined),
     IsString(),
     MaxChars(options.max),
-    NoNul(),
   );
 }
 

@@ -2,6 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Response } from 'express';
 import { isDatabaseUnavailable } from '../../database/database-unavailable.js';
 import { ApiError, ServiceUnavailableError } from '../errors/api-error.js';
+import { TOO_DEEP } from '../http/json-body-parser.js';
+import { MAX_JSON_DEPTH } from '../http/json-depth.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 
 /** What a client is told to wait while PostgreSQL cannot be reached. */
@@ -33,8 +35,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private toApiError(exception: unknown): ApiError {
     if (exception instanceof ApiError) return exception;
+    // Nest's Express adapter wraps the body parser's errors (http-errors) in an HttpException.
+    const cause = exception instanceof HttpException ? exception.cause : exception;
+    const fromParser = isBodyParserError(cause) ? fromBodyParser(cause) : undefined;
+    if (fromParser) return fromParser;
     if (exception instanceof HttpException) return fromHttpException(exception);
-    if (isBodyParserError(exception)) return fromBodyParser(exception);
     if (isDatabaseUnavailable(exception)) {
       return new ServiceUnavailableError(DATABASE_RETRY_AFTER_SECONDS);
     }
@@ -81,14 +86,21 @@ function isBodyParserError(exception: unknown): exception is BodyParserError {
   );
 }
 
-function fromBodyParser(exception: BodyParserError): ApiError {
+function fromBodyParser(exception: BodyParserError): ApiError | undefined {
   if (exception.type === 'entity.too.large') {
     return new ApiError(413, 'payload_too_large', 'The request body is too large.');
+  }
+  if (exception.type === TOO_DEEP) {
+    const problem = `nests deeper than ${MAX_JSON_DEPTH} levels`;
+    return new ApiError(422, 'validation_failed', `The request body ${problem}.`, {
+      details: [{ field: 'body', message: problem }],
+      limit: MAX_JSON_DEPTH,
+    });
   }
   if (exception.type === 'entity.parse.failed') {
     return new ApiError(422, 'validation_failed', 'The request body is not valid JSON.', {
       details: [{ field: 'body', message: 'is not valid JSON' }],
     });
   }
-  return new ApiError(422, 'validation_failed', 'The request body could not be read.');
+  return undefined;
 }

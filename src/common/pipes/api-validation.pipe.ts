@@ -1,11 +1,19 @@
 import { ArgumentMetadata, Injectable, PipeTransform, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
-import { ApiError, FieldProblem } from '../errors/api-error.js';
+import {
+  ApiError,
+  FieldProblem,
+  InvalidParameterError,
+  ValidationFailedError,
+} from '../errors/api-error.js';
+import { nulField } from './nul-field.js';
 
 /**
  * The one validation pipe. Query and path parameters ignore unknown names and
  * fail with 422 `invalid_parameter`; request bodies reject unknown fields and
- * fail with 422 `validation_failed`. Length violations carry `limit`.
+ * fail with 422 `validation_failed`. Length violations carry `limit`. A NUL
+ * character in any query parameter or body field, known or not, is refused
+ * first, naming it: PostgreSQL text cannot hold one.
  */
 @Injectable()
 export class ApiValidationPipe implements PipeTransform {
@@ -27,6 +35,15 @@ export class ApiValidationPipe implements PipeTransform {
     // Path parameters are parsed by their own pipes (IdParamPipe); converting them here
     // first would let "1e3" or "0x10" through as numbers.
     if (metadata.type === 'param') return value;
+    const nul = nulField(value);
+    if (nul !== undefined) {
+      const message = 'must not contain NUL characters';
+      throw metadata.type === 'body'
+        ? new ValidationFailedError(`Invalid request body: ${nul} ${message}`, [
+            { field: nul, message },
+          ])
+        : new InvalidParameterError(nul, message);
+    }
     return (metadata.type === 'body' ? this.forBodies : this.forParameters).transform(
       value,
       metadata,
