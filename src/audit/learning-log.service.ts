@@ -37,7 +37,7 @@ export class LearningLog {
  * would fail every batch it is written in.
  */
 function storable(call: CallRecord): CallRecord {
-  const clean = (text: string | null) => text?.replace(/\u0000/g, '\ufffd') ?? null;
+  const clean = (text: string | null) => text?.replaceAll('\u0000', '\ufffd') ?? null;
   return {
     ...call,
     operation: clean(call.operation),

@@ -10,7 +10,7 @@ interface ParserRefusal {
 }
 
 /** What Node's HTTP parser refused, as the envelope says it (Node's own choice of status kept). */
-function refusalOf(code: string | undefined): ParserRefusal {
+function refusalOf(code = ''): ParserRefusal {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
       return {

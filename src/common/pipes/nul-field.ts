@@ -12,7 +12,7 @@ export function nulField(value: unknown): string | undefined {
     } else if (typeof current === 'object' && current !== null) {
       for (const [name, child] of Object.entries(current)) {
         const childPath = path === '' ? name : `${path}.${name}`;
-        if (name.includes('\u0000')) return childPath.replace(/\u0000/g, '\\u0000');
+        if (name.includes('\u0000')) return childPath.replaceAll('\u0000', '\\u0000');
         pending.push([childPath, child]);
       }
     }
