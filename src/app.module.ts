@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ArticlesModule } from './articles/articles.module.js';
 import { AuditModule } from './audit/audit.module.js';
-import { RouteOperationGuard } from './audit/route-operation.guard.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BacklinksModule } from './backlinks/backlinks.module.js';
 import { ConsoleModule } from './console/console.module.js';
@@ -52,9 +51,9 @@ export class AppModule {
         ConsoleModule,
       ],
       providers: [
-        // Guards declared here run before those of imported modules (ApiKeyGuard), in this order:
-        // the operation is noted and the call counted even when authentication then refuses it.
-        { provide: APP_GUARD, useClass: RouteOperationGuard },
+        // Guards declared here run before those of imported modules (ApiKeyGuard): a call is
+        // counted even when authentication then refuses it. Calls to /api and /mcp are counted,
+        // and their operation noted, before routing, by CallAdmission (mounted in createApp).
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: ApiValidationPipe },

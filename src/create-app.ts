@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
@@ -15,6 +16,7 @@ import { mcpBodyParser } from './mcp/hosted/mcp-body-parser.js';
 import { MCP_PATH } from './mcp/mcp-path.js';
 import { runMigrations } from './database/migrator.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
+import { CallAdmission } from './rate-limit/call-admission.js';
 
 /** JSON bodies up to this size; an article body may be 1,000,000 characters, escaped. */
 const JSON_BODY_LIMIT = '8mb';
@@ -28,6 +30,19 @@ export interface RunningApp {
    * process started it. Signals are handled by main (closeOnSignals).
    */
   close(): Promise<void>;
+}
+
+/**
+ * Express with case-sensitive, strict routing: `/api/v1/sites` is served,
+ * `/API/V1/SITES` and `/api/v1/sites/` are 404. Set before the adapter adds
+ * its first middleware, which creates the router with the settings of the
+ * moment.
+ */
+function oneSpellingPerRoute(): express.Express {
+  const instance = express();
+  instance.set('case sensitive routing', true);
+  instance.set('strict routing', true);
+  return instance;
 }
 
 /** Opens the database, migrates it if configured, and builds the configured app (not yet listening). */
@@ -44,6 +59,7 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
   try {
     const app = await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config, database.url),
+      new ExpressAdapter(oneSpellingPerRoute()),
       { bodyParser: false, bufferLogs: true },
     );
     app.useLogger(app.get(PinoNestLogger));
@@ -55,6 +71,7 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
     app.use(requestIdMiddleware);
     app.use(app.get(ApiCallRecorder).middleware);
     app.use(securityHeaders(config.publicBaseUrl));
+    app.use(app.get(CallAdmission).middleware);
     app.use(MCP_PATH, mcpBodyParser);
     app.use(jsonBodyParser(JSON_BODY_LIMIT));
     setupOpenApi(app);

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { articleEtag } from '../src/articles/article-etag.js';
 import { ArticleEditsService } from '../src/articles/article-edits.service.js';
-import { CHANNEL_HEADER } from '../src/mcp/agent-call-label.js';
 import { articleState, latestRevision, refusedWithoutChange } from './support/article-state.js';
 import { seedAccount, seedArticle, seedKey, seedSite, SeededAccount } from './support/fixtures.js';
 import { createTestApp, TestApp } from './support/test-app.js';
@@ -95,13 +94,6 @@ describe('PUT /api/v1/articles/{id}', () => {
         expect(res.status).toBe(200);
         expect(res.body.data.body).toBe(BODY);
       }
-    });
-
-    it('records origin mcp for a call the agent server labels as its own', async () => {
-      const id = await article();
-      const res = await put(id, { body: `${BODY}<p>From a tool</p>` }).set(CHANNEL_HEADER, 'mcp');
-      expect(res.status).toBe(200);
-      expect((await latestRevision(t.db, id)).origin).toBe('mcp');
     });
 
     it('records origin mcp when the agent server calls the service directly', async () => {

@@ -105,8 +105,7 @@ describe('The learning log', () => {
     await call((r) => r.get('/api/v1/no-such-thing').set('X-API-Key', owner.key), {
       status: 404,
       operation: null,
-      key: null,
-      account: null,
+      ...as,
       error: 'not_found',
     });
     await call(
@@ -116,7 +115,7 @@ describe('The learning log', () => {
           .set('X-API-Key', owner.key)
           .set('Content-Type', 'application/json')
           .send('{"body": '),
-      { status: 422, operation: null, key: null, account: null, error: 'validation_failed' },
+      { status: 422, operation: 'updateArticle', ...as, error: 'validation_failed' },
     );
     await call(
       (r) =>
@@ -125,7 +124,7 @@ describe('The learning log', () => {
           .set('X-API-Key', owner.key)
           .set('X-Content-Api-Channel', 'mcp')
           .set('X-Content-Api-Tool', 'list_sites'),
-      { status: 200, operation: 'list_sites', ...as, error: null, channel: 'mcp' },
+      { status: 200, operation: 'listSites', ...as, error: null, channel: 'api' },
     );
     for (let i = 0; i < 10; i++) {
       await call((r) => r.get('/api/v1/sites').set('X-API-Key', limited.key), {
@@ -214,11 +213,11 @@ describe('The learning log', () => {
       'request_id',
       'status',
     ]);
-    expect(listed[0]).toMatchObject({ channel: 'mcp', operation: 'list_sites', status: 200 });
+    expect(listed[0]).toMatchObject({ channel: 'api', operation: 'listSites', status: 200 });
     expect(listed[1]).toMatchObject({
       operation: 'updateArticle',
-      status: 403,
-      key_id: readOnly.keyId,
+      status: 422,
+      key_id: owner.keyId,
     });
     const times = listed.map((entry: { occurred_at: string }) => Date.parse(entry.occurred_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);

@@ -167,7 +167,7 @@ describe('the local agent server (content-api mcp, stdio)', () => {
 
     it('counts its calls with the key’s API calls, and logs each once as channel mcp', async () => {
       const { key, keyId } = await seedKey(limited.db, b.owner.accountId);
-      // Its start-up check is one listSites call.
+      // Its start-up check is one list_sites call.
       const local = await localClient({ SERVICE_API_KEY: key, SERVICE_API_URL: limitedUrl });
       clients.push(local);
       await local.listTools();
@@ -183,7 +183,7 @@ describe('the local agent server (content-api mcp, stdio)', () => {
       expect(overRate.structuredContent).toMatchObject({ error: 'rate_limited', limit: 5 });
 
       expect(await loggedCalls(limited, keyId)).toEqual([
-        { channel: 'mcp', operation: 'listSites', status: 200, error: null },
+        { channel: 'mcp', operation: 'list_sites', status: 200, error: null },
         { channel: 'api', operation: 'listSites', status: 200, error: null },
         { channel: 'mcp', operation: 'update_article', status: 200, error: null },
         {

@@ -1,16 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { isCall } from '../common/http/call-paths.js';
 import { requestIdOf } from '../common/http/request-id.middleware.js';
 import { learningLogLabel } from '../mcp/agent-call-label.js';
-import { MCP_PATH } from '../mcp/mcp-path.js';
 import { assignLearningLogId } from './learning-log-id.js';
 import { LearningLog } from './learning-log.service.js';
 
-/**
- * What an API call is: anything under /api/ (a known route or not) and the
- * agent endpoint. Probes, scrapes, the documentation UI and media files are not.
- */
-const CALL_PATHS = ['/api', MCP_PATH];
 /** The status nginx popularised for a client that hung up before the answer was sent. */
 const CLIENT_CLOSED_REQUEST = 499;
 const MAX_PATH_LENGTH = 2_048;
@@ -19,15 +14,16 @@ const MAX_USER_AGENT_LENGTH = 512;
 /**
  * Records every API call in the learning log when its response ends —
  * including calls that a guard refused and paths no route matches, which a
- * Nest interceptor never sees. By then the request carries all there is to
- * know: the operation id (RouteOperationGuard), key and account (`req.auth`,
- * set by the authenticator even when it refused) and the error identifier
+ * Nest interceptor never sees, under any spelling of /api and /mcp
+ * (isCall). By then the request carries all there is to know: the operation
+ * id (CallAdmission), key and account (`req.auth`, set by the
+ * authenticator even when it refused) and the error identifier
  * (`res.locals.errorCode`, set by ApiExceptionFilter). Channel and operation
  * come from learningLogLabel: requests to the agent endpoint are channel
- * `mcp`, and so are the API calls the agent server makes for a tool, labelled
- * by its headers, with the tool as operation.
- * Mounted in createApp right after the request id, ahead of body parsing, so
- * that malformed bodies are recorded too.
+ * `mcp`, and so are the API calls the hosted agent server makes for a tool,
+ * recognised by their connection, with the tool as operation.
+ * Mounted in createApp right after the request id, ahead of call admission
+ * and body parsing, so that refused and malformed calls are recorded too.
  */
 @Injectable()
 export class ApiCallRecorder {
@@ -35,7 +31,7 @@ export class ApiCallRecorder {
 
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     const path = req.path;
-    if (!isCall(path)) return next();
+    if (!isCall(req)) return next();
     const occurredAt = new Date();
     const id = assignLearningLogId(req, occurredAt);
     const started = process.hrtime.bigint();
@@ -68,12 +64,4 @@ export class ApiCallRecorder {
     res.once('close', record);
     next();
   };
-}
-
-function isCall(path: string): boolean {
-  return CALL_PATHS.some((prefix) => isUnder(path, prefix));
-}
-
-function isUnder(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
 }

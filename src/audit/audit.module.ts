@@ -8,7 +8,7 @@ import { LearningLogWriter } from './learning-log.writer.js';
 
 /**
  * The learning log: every API and agent call, recorded off the request path.
- * RouteOperationGuard is registered in AppModule, where guard order is fixed.
+ * The operation of a call is noted on its request by CallAdmission.
  */
 @Module({
   imports: [MetricsModule],

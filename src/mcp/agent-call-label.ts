@@ -1,28 +1,35 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import { callChannelOf, type CallChannel } from '../common/http/call-paths.js';
 import { MCP_PATH } from './mcp-path.js';
 import { AGENT_TOOLS } from './tool-table.js';
 
+export type Channel = CallChannel;
+
+/** What the hosted agent server says about an API request it makes: the tool making it, if any. */
+export interface AgentCall {
+  tool?: string;
+}
+
 /**
- * Headers the agent server puts on the API requests it makes, hosted or
- * local, so that the learning log records channel `mcp` and the tool, and an
- * edit is recorded with origin `mcp`. They only label a call: the key, its
- * scopes and its limits are the same whatever they say.
+ * The in-memory connections the hosted agent server opens to the app's own
+ * HTTP server (socket-pair.ts), each carrying one API request of a tool
+ * call. They are recognised by identity: no client can open one or name
+ * one, so no header, path or body can make a request look like the agent
+ * server's. Held weakly, so a closed connection is forgotten.
  */
-export const CHANNEL_HEADER = 'x-content-api-channel';
-export const TOOL_HEADER = 'x-content-api-tool';
+const agentConnections = new WeakMap<object, AgentCall>();
 
-export type Channel = 'api' | 'mcp';
-
-interface LabelledRequest {
-  headers: IncomingHttpHeaders;
+/** Marks a connection as the agent server's own before its request is sent. */
+export function markAgentConnection(connection: object, call: AgentCall): void {
+  agentConnections.set(connection, call);
 }
 
-export function agentCallHeaders(tool?: string): Record<string, string> {
-  return { [CHANNEL_HEADER]: 'mcp', ...(tool === undefined ? {} : { [TOOL_HEADER]: tool }) };
+interface Connected {
+  socket: object;
 }
 
-export function channelOf(req: LabelledRequest): Channel {
-  return req.headers[CHANNEL_HEADER] === 'mcp' ? 'mcp' : 'api';
+/** `mcp` for a request the hosted agent server made, `api` for every other. */
+export function channelOf(req: Connected): Channel {
+  return agentConnections.has(req.socket) ? 'mcp' : 'api';
 }
 
 /**
@@ -30,12 +37,8 @@ export function channelOf(req: LabelledRequest): Channel {
  * that is no tool of that operation is ignored, so the log never records a
  * made-up one.
  */
-export function toolOf(
-  req: LabelledRequest,
-  operationId: string | null | undefined,
-): string | null {
-  const name = req.headers[TOOL_HEADER];
-  if (channelOf(req) !== 'mcp' || typeof name !== 'string') return null;
+export function toolOf(req: Connected, operationId: string | null | undefined): string | null {
+  const name = agentConnections.get(req.socket)?.tool;
   const tool = AGENT_TOOLS.find((candidate) => candidate.name === name);
   return tool !== undefined && tool.operationId === operationId ? tool.name : null;
 }
@@ -57,16 +60,19 @@ export interface LogLabel {
  * operation id. A message to the hosted agent server (/mcp): channel `mcp`
  * and the tool or protocol method — or nothing (null) when its tool call
  * reached the API, so that each tool call is logged once, by that API call.
+ * Any other spelling of /api or /mcp is a call to no route: its channel by
+ * its path, no operation.
  */
 export function learningLogLabel(
-  req: LabelledRequest & { path: string; body?: unknown; operationId?: string },
+  req: Connected & { path: string; body?: unknown; operationId?: string },
   res: { locals: Record<string, unknown> },
 ): LogLabel | null {
-  if (req.path === MCP_PATH || req.path.startsWith(`${MCP_PATH}/`)) {
+  if (req.path === MCP_PATH) {
     return res.locals[TOOL_CALL_SENT] === true
       ? null
       : { channel: 'mcp', operation: messageName(req.body) };
   }
+  if (callChannelOf(req.path) === 'mcp') return { channel: 'mcp', operation: null };
   return {
     channel: channelOf(req),
     operation: toolOf(req, req.operationId) ?? req.operationId ?? null,

@@ -4,12 +4,32 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS, toolNamed } from './tool-table.js';
 import type { AgentTool } from './tools/agent-tool.js';
-import type { ApiClient, ApiResponse } from './tools/api-request.js';
+import type { ApiClient, ApiResponse, ToolArguments } from './tools/api-request.js';
 import { toolResult, unreachableResult } from './tools/tool-result.js';
+
+/** Runs one tool call to its result: through the API in-process, or by a deployment's agent server. */
+export type ToolRunner = (tool: AgentTool, args: ToolArguments) => Promise<CallToolResult>;
+
+/**
+ * Runs a tool as its endpoint's request through `api`: the API validates,
+ * counts, logs and answers it, and the answer becomes the tool result.
+ */
+export function apiToolRunner(api: ApiClient): ToolRunner {
+  return async (tool, args) => {
+    let response: ApiResponse;
+    try {
+      response = await api.send(tool.toRequest(args), tool.name);
+    } catch (error) {
+      return unreachableResult(tool, error);
+    }
+    return toolResult(tool, response);
+  };
+}
 
 export const AGENT_SERVER_INFO = {
   name: 'content-api',
@@ -25,13 +45,13 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 /**
- * The agent server for one API client. It is the SDK's low-level server on
- * purpose: McpServer checks arguments against its own schema before the tool
- * runs, and a call refused there would never reach the API — not counted,
- * not logged, and refused with a message other than the API's. Here every
- * call goes to the endpoint, which is the one validator.
+ * The agent server, running each tool call with `run`. It is the SDK's
+ * low-level server on purpose: McpServer checks arguments against its own
+ * schema before the tool runs, and a call refused there would never reach
+ * the API — not counted, not logged, and refused with a message other than
+ * the API's. Here every call goes to the endpoint, which is the one validator.
  */
-export function createAgentServer(api: ApiClient): Server {
+export function createAgentServer(run: ToolRunner): Server {
   const server = new Server(AGENT_SERVER_INFO, {
     capabilities: { tools: {} },
     instructions: INSTRUCTIONS,
@@ -45,13 +65,7 @@ export function createAgentServer(api: ApiClient): Server {
         `Unknown tool "${params.name}". Tools: ${AGENT_TOOLS.map((t) => t.name).join(', ')}.`,
       );
     }
-    let response: ApiResponse;
-    try {
-      response = await api.send(tool.toRequest(params.arguments ?? {}), tool.name);
-    } catch (error) {
-      return unreachableResult(tool, error);
-    }
-    return toolResult(tool, response);
+    return run(tool, params.arguments ?? {});
   });
   return server;
 }

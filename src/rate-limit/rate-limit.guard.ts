@@ -11,13 +11,15 @@ import { rateLimitHeaders, RequestRateLimiter } from './request-rate-limiter.ser
 import { SKIP_RATE_LIMIT } from './skip-rate-limit.decorator.js';
 
 /**
- * The per-minute request limit. It runs before ApiKeyGuard (see AppModule) so
- * that refused credentials are counted too: it first identifies the caller
- * (the same cached lookup ApiKeyGuard repeats), then counts the call against
- * the key when one was recognised — valid, revoked or expired — and against
- * the client address otherwise. Whether the key may call the route is left to
- * ApiKeyGuard. The X-RateLimit-* headers are set here, so every later answer,
- * errors included, carries them.
+ * The per-minute request limit of routes outside /api and /mcp (calls there
+ * are admitted before routing by CallAdmission, and pass here untouched). It
+ * runs before ApiKeyGuard (see AppModule) so that refused credentials are
+ * counted too: it first identifies the caller (the same cached lookup
+ * ApiKeyGuard repeats), then counts the call against the key when one was
+ * recognised — valid, revoked or expired — and against the client address
+ * otherwise. Whether the key may call the route is left to ApiKeyGuard. The
+ * X-RateLimit-* headers are set here, so every later answer, errors
+ * included, carries them.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -29,10 +31,11 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    if (req.callAdmitted) return true;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean | undefined>(SKIP_RATE_LIMIT, targets))
       return true;
-    const req = context.switchToHttp().getRequest<Request>();
     const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, targets);
     if (!access?.public) await this.identify(req);
     const keyId = req.auth?.keyId;

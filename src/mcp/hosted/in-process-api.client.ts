@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import { agentCallHeaders } from '../agent-call-label.js';
+import { markAgentConnection } from '../agent-call-label.js';
 import {
   encodeBody,
   parseBody,
@@ -24,7 +24,9 @@ export interface AgentCaller {
  * The hosted agent server's way to the API: a real HTTP request, with the
  * caller's own credential, through the app's own HTTP server over an
  * in-memory connection. It passes every middleware, guard, pipe, limit and
- * filter a direct call passes, from the caller's address.
+ * filter a direct call passes, from the caller's address. The connection is
+ * marked as the agent server's (markAgentConnection) before the request
+ * goes out: that, and nothing the request says, makes it channel `mcp`.
  */
 export class InProcessApiClient implements ApiClient {
   constructor(
@@ -37,6 +39,7 @@ export class InProcessApiClient implements ApiClient {
   async send(request: ApiRequest, tool?: string): Promise<ApiResponse> {
     const encoded = await encodeBody(request.body);
     const [serverSide, clientSide] = socketPair(this.caller.clientAddress);
+    markAgentConnection(serverSide, { tool });
     this.server.emit('connection', serverSide);
     this.onSend();
     try {
@@ -52,7 +55,6 @@ export class InProcessApiClient implements ApiClient {
               'x-request-id': this.caller.requestId,
               accept: 'application/json',
               ...this.caller.credentials,
-              ...agentCallHeaders(tool),
               ...request.headers,
               ...(encoded === undefined
                 ? {}

@@ -10,7 +10,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { RateLimitBucket } from '../../rate-limit/rate-limit-bucket.decorator.js';
 import { markToolCallSent } from '../agent-call-label.js';
-import { createAgentServer } from '../agent-server.js';
+import { apiToolRunner, createAgentServer } from '../agent-server.js';
 import { MCP_PATH } from '../mcp-path.js';
 import { allowedHostnames, isAllowedHost } from './allowed-hosts.js';
 import { InProcessApiClient, type AgentCaller } from './in-process-api.client.js';
@@ -48,7 +48,7 @@ export class McpController {
     }
     const httpServer = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
     const api = new InProcessApiClient(httpServer, callerOf(req), () => markToolCallSent(res));
-    const server = createAgentServer(api);
+    const server = createAgentServer(apiToolRunner(api));
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

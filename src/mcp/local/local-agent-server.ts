@@ -1,9 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createAgentServer } from '../agent-server.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createAgentServer, type ToolRunner } from '../agent-server.js';
+import { MCP_PATH } from '../mcp-path.js';
 import { AGENT_TOOLS } from '../tool-table.js';
-import type { ApiClient, ApiRequest, ApiResponse } from '../tools/api-request.js';
-import { HttpApiClient } from './http-api.client.js';
+import type { ApiResponse } from '../tools/api-request.js';
+import { HostedAgentClient, hostedToolRunner, type HostedAnswer } from './hosted-agent.client.js';
 import { LocalSettingsError, readLocalSettings, type LocalSettings } from './local-settings.js';
 
 export interface LocalAgentIo {
@@ -17,18 +19,19 @@ export interface LocalAgentIo {
 const CHECK_TIMEOUT_MS = 10_000;
 
 /**
- * `content-api mcp`: the agent server on stdio, calling the API of
- * SERVICE_API_URL with SERVICE_API_KEY. Settings are checked before serving
- * (one listSites call, which counts like any other), so a wrong key or
- * address ends the process with a message instead of failing every tool
- * call; that is a LocalSettingsError. Resolves when the client has closed
- * stdin and the answers to its last calls are out.
+ * `content-api mcp`: the agent server on stdio, for SERVICE_API_URL with
+ * SERVICE_API_KEY. It lists the tools itself and passes each tool call on to
+ * that deployment's agent server (HostedAgentClient), which runs it. Settings
+ * are checked before serving (one list_sites call, which counts like any
+ * other), so a wrong key or address ends the process with a message instead
+ * of failing every tool call; that is a LocalSettingsError. Resolves when the
+ * client has closed stdin and the answers to its last calls are out.
  */
 export async function serveLocalAgent(io: LocalAgentIo): Promise<void> {
   const settings = readLocalSettings(io.env);
   await checkSettings(settings);
-  const api = new InFlightCalls(new HttpApiClient(settings));
-  const server = createAgentServer(api);
+  const calls = new InFlightCalls(hostedToolRunner(new HostedAgentClient(settings)));
+  const server = createAgentServer(calls.run);
   const inputClosed = new Promise<void>((resolve) => {
     io.stdin.once('end', resolve);
     io.stdin.once('close', resolve);
@@ -42,23 +45,23 @@ export async function serveLocalAgent(io: LocalAgentIo): Promise<void> {
   await inputClosed;
   // Let the last messages reach their handlers, their API calls finish and the answers go out.
   await nextTurn();
-  await api.settled();
+  await calls.settled();
   await nextTurn();
   await server.close();
 }
 
-/** Keeps count of the API calls under way, so the server ends only after them. */
-class InFlightCalls implements ApiClient {
-  private readonly pending = new Set<Promise<ApiResponse>>();
+/** Keeps count of the tool calls under way, so the server ends only after them. */
+class InFlightCalls {
+  private readonly pending = new Set<Promise<CallToolResult>>();
 
-  constructor(private readonly client: ApiClient) {}
+  constructor(private readonly runner: ToolRunner) {}
 
-  send(request: ApiRequest, tool?: string): Promise<ApiResponse> {
-    const call = this.client.send(request, tool);
+  readonly run: ToolRunner = (tool, args) => {
+    const call = this.runner(tool, args);
     this.pending.add(call);
     void call.finally(() => this.pending.delete(call)).catch(() => undefined);
     return call;
-  }
+  };
 
   async settled(): Promise<void> {
     await Promise.allSettled([...this.pending]);
@@ -70,32 +73,62 @@ function nextTurn(): Promise<void> {
 }
 
 async function checkSettings(settings: LocalSettings): Promise<void> {
-  const client = new HttpApiClient(settings, CHECK_TIMEOUT_MS);
-  let response: ApiResponse;
+  const client = new HostedAgentClient(settings, CHECK_TIMEOUT_MS);
+  let answer: HostedAnswer;
   try {
-    response = await client.send({
-      method: 'GET',
-      path: '/api/v1/sites',
-      query: new URLSearchParams({ per_page: '1' }),
-    });
+    answer = await client.callTool('list_sites', { per_page: 1 });
   } catch (error) {
     throw new LocalSettingsError(
       `SERVICE_API_URL: ${error instanceof Error ? error.message : String(error)}.`,
     );
   }
-  const problem = settingsProblem(settings, response);
+  const problem = answerProblem(settings, answer);
   if (problem !== undefined) throw new LocalSettingsError(problem);
+}
+
+function answerProblem(settings: LocalSettings, answer: HostedAnswer): string | undefined {
+  switch (answer.kind) {
+    case 'refused':
+      return settingsProblem(settings, answer.response);
+    case 'protocol-error':
+      return `${settings.baseUrl} answered the tool call with an error: ${answer.message}`;
+    case 'result': {
+      const error = answer.result.isError ? answer.result.structuredContent : undefined;
+      return error === undefined
+        ? undefined
+        : settingsProblem(settings, { status: statusOf(error), headers: {}, body: error });
+    }
+  }
+}
+
+/** The API refusal a tool result carries, as the status it came with. */
+function statusOf(error: Record<string, unknown>): number {
+  return error.error === 'rate_limited' ? 429 : 500;
 }
 
 function settingsProblem(settings: LocalSettings, response: ApiResponse): string | undefined {
   const { status, body } = response;
-  const apiMessage =
-    typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : '';
+  const apiMessage = messageOf(body);
   if ((status >= 200 && status < 300) || status === 429) return undefined;
   if (status === 401) return `SERVICE_API_KEY was refused by ${settings.baseUrl}: ${apiMessage}`;
+  if (status === 403 && isJsonRpc(body)) {
+    return `SERVICE_API_URL: ${settings.baseUrl} refused the address it was called by (${apiMessage}); use the server's public address (its PUBLIC_BASE_URL) or a loopback one.`;
+  }
   if (status === 403) return `SERVICE_API_KEY cannot use the API: ${apiMessage}`;
   if (body === undefined || status === 404) {
-    return `SERVICE_API_URL (${settings.baseUrl}) does not look like a content-api server: GET /api/v1/sites answered ${status}${body === undefined ? ' without JSON' : ''}.`;
+    return `SERVICE_API_URL (${settings.baseUrl}) does not look like a content-api server: POST ${MCP_PATH} answered ${status}${body === undefined ? ' without JSON' : ''}.`;
   }
   return `${settings.baseUrl} answered ${status} (${apiMessage || 'no message'}); try again later.`;
+}
+
+function isJsonRpc(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'jsonrpc' in body;
+}
+
+/** The message of an error envelope, or of a JSON-RPC error (the agent endpoint's own refusals). */
+function messageOf(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const { message, error } = body as { message?: unknown; error?: { message?: unknown } };
+  if (typeof message === 'string') return message;
+  return typeof error?.message === 'string' ? error.message : '';
 }

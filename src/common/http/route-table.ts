@@ -1,0 +1,75 @@
+import { RequestMethod, type Type } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { MetadataScanner } from '@nestjs/core';
+import { match, type MatchFunction } from 'path-to-regexp';
+
+/** A route: the controller class and handler method that serve it. */
+export interface Route {
+  method: string;
+  path: string;
+  controller: Type;
+  handler: (...args: unknown[]) => unknown;
+}
+
+interface Entry extends Route {
+  matches: MatchFunction<object>;
+}
+
+/**
+ * Which route a request will reach, known before the router runs: the app's
+ * routes matched the way Express matches them (path-to-regexp, the router's
+ * own matcher, case-sensitive and strict, as createApp configures routing;
+ * first match in declaration order). Middleware that must act before body
+ * parsing and routing (CallAdmission) reads a route's decorators through it.
+ */
+export class RouteTable {
+  private constructor(private readonly entries: Entry[]) {}
+
+  static of(controllers: Type[]): RouteTable {
+    const scanner = new MetadataScanner();
+    const entries: Entry[] = [];
+    for (const controller of controllers) {
+      const prototype = controller.prototype as Record<string, unknown>;
+      for (const name of scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name] as Route['handler'];
+        const methodPaths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[];
+        if (methodPaths === undefined) continue;
+        const method =
+          RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+        const prefix = Reflect.getMetadata(PATH_METADATA, controller) as string | string[];
+        for (const path of routePaths(prefix, methodPaths)) {
+          const matches = match(path, { sensitive: true, end: true, trailing: false });
+          entries.push({ method, path, controller, handler, matches });
+        }
+      }
+    }
+    return new RouteTable(entries);
+  }
+
+  /** The route a request with this method and path reaches, if any. */
+  lookup(method: string, path: string): Route | undefined {
+    return this.entries.find(
+      (entry) => handles(entry.method, method) && entry.matches(path) !== false,
+    );
+  }
+}
+
+function handles(routeMethod: string, method: string): boolean {
+  return (
+    routeMethod === 'ALL' || routeMethod === method || (method === 'HEAD' && routeMethod === 'GET')
+  );
+}
+
+/** The paths Nest serves a handler at: the controller's prefix joined to the method's path. */
+function routePaths(
+  controllerPaths: string | string[] | undefined,
+  methodPaths: string | string[],
+): string[] {
+  return [controllerPaths ?? '']
+    .flat()
+    .flatMap((prefix) =>
+      [methodPaths]
+        .flat()
+        .map((path) => `/${prefix}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1')),
+    );
+}

@@ -1,0 +1,105 @@
+import { Injectable, OnApplicationBootstrap, type Type } from '@nestjs/common';
+import { DiscoveryService, Reflector } from '@nestjs/core';
+import { DECORATORS } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import { Authenticator } from '../auth/authenticator.service.js';
+import { ApiError } from '../common/errors/api-error.js';
+import { isCall } from '../common/http/call-paths.js';
+import { RouteTable } from '../common/http/route-table.js';
+import { addressTracker, keyTracker } from './rate-limit-counters.js';
+import { RateLimitedError } from './rate-limit.errors.js';
+import { RATE_LIMIT_BUCKET, type RateLimitBucketOptions } from './rate-limit-bucket.decorator.js';
+import { rateLimitHeaders, RequestRateLimiter } from './request-rate-limiter.service.js';
+import { SKIP_RATE_LIMIT } from './skip-rate-limit.decorator.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Counted (or let through uncounted) by CallAdmission; RateLimitGuard leaves it alone. */
+    callAdmitted?: boolean;
+    /** The OpenAPI operation id of the route the call reaches, for the learning log. */
+    operationId?: string;
+  }
+}
+
+/**
+ * The per-minute request limit for every call to /api and /mcp, applied
+ * before its body is read or its route looked up, so that no failure —
+ * an unknown route, another spelling, malformed or oversized JSON — is
+ * free. A presented credential is recognised first (the one cached lookup
+ * per request that ApiKeyGuard reuses), so the call is counted against the
+ * key, valid, revoked or expired, and logged with it and its account;
+ * without a recognised key, against the client address. Over the limit the
+ * call is refused with 429 at once. The route the call will reach is looked
+ * up first (RouteTable), so that its @SkipRateLimit and @RateLimitBucket
+ * decorators apply and the learning log names its operation, even for a
+ * refused call. Every later answer carries the X-RateLimit-* headers set here.
+ */
+@Injectable()
+export class CallAdmission implements OnApplicationBootstrap {
+  private routes = RouteTable.of([]);
+
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly limiter: RequestRateLimiter,
+    private readonly discovery: DiscoveryService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.routes = RouteTable.of(
+      this.discovery
+        .getControllers()
+        .flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as Type] : [])),
+    );
+  }
+
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    if (!isCall(req)) return next();
+    this.admit(req, res).then(() => next(), next);
+  };
+
+  private async admit(req: Request, res: Response): Promise<void> {
+    req.callAdmitted = true;
+    const route = this.routes.lookup(req.method, req.path);
+    const targets = route ? [route.handler, route.controller] : [];
+    req.operationId = this.reflector.getAllAndOverride<{ operationId?: string } | undefined>(
+      DECORATORS.API_OPERATION,
+      targets,
+    )?.operationId;
+    if (presentsCredential(req)) await this.identify(req);
+    if (this.reflector.getAllAndOverride<boolean | undefined>(SKIP_RATE_LIMIT, targets)) return;
+    const bucket = this.reflector.getAllAndOverride<RateLimitBucketOptions | undefined>(
+      RATE_LIMIT_BUCKET,
+      targets,
+    );
+    const keyId = req.auth?.keyId;
+    let tracker =
+      keyId === null || keyId === undefined ? addressTracker(req.ip) : keyTracker(keyId);
+    let limit = this.limiter.limitPerMinute;
+    if (bucket && keyId !== null && keyId !== undefined) {
+      tracker = `${bucket.name}:${tracker}`;
+      limit *= bucket.factor;
+    }
+    const verdict = await this.limiter.count(tracker, limit);
+    if (!verdict.allowed) throw new RateLimitedError(verdict.limit, verdict.resetSeconds);
+    res.set(rateLimitHeaders(verdict));
+  }
+
+  /** Leaves what the credential says on `req.auth`; a refusal is ApiKeyGuard's to report. */
+  private async identify(req: Request): Promise<void> {
+    try {
+      await this.authenticator.authenticateRequest(req);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+}
+
+function presentsCredential(req: Request): boolean {
+  const { authorization } = req.headers;
+  const apiKey = req.headers['x-api-key'];
+  return (
+    (typeof authorization === 'string' && authorization.trim() !== '') ||
+    (typeof apiKey === 'string' && apiKey.trim() !== '')
+  );
+}
