@@ -156,7 +156,7 @@ describe('POST /api/v1/articles/{id}/featured-image', () => {
   });
 
   describe('url', () => {
-    it('stores a JSON url as given, never fetching it', async () => {
+    it('stores a JSON url as the WHATWG URL parser writes it, never fetching it', async () => {
       const id = await article();
       const url = 'https://cdn.example/images/Radiator%20Close-up.JPG?v=2#top';
       const res = await post(id).send({ url, reason: 'CDN copy' });
@@ -166,6 +166,17 @@ describe('POST /api/v1/articles/{id}/featured-image', () => {
         featured_image_url: url,
         reason: 'CDN copy',
       });
+    });
+
+    it('stores a url with quotes and angle brackets percent-encoded, as a browser would send it', async () => {
+      const id = await article();
+      const res = await post(id).send({ url: 'https://x.example/"><script>alert(1)</script>' });
+      expect(res.status).toBe(200);
+      const stored = 'https://x.example/%22%3E%3Cscript%3Ealert(1)%3C/script%3E';
+      expect(res.body.data.featured_image_url).toBe(stored);
+      expect((await articleState(t.db, id)).featured_image_url).toBe(stored);
+      const spelt = await post(id).send({ url: 'HTTPS://CDN.Example:443/a/./b/../c.jpg' });
+      expect(spelt.body.data.featured_image_url).toBe('https://cdn.example/a/c.jpg');
     });
 
     it('stores a url sent as a form field', async () => {
@@ -182,6 +193,20 @@ describe('POST /api/v1/articles/{id}/featured-image', () => {
       ['an ftp url', 'ftp://cdn.example/a.jpg', undefined],
       ['a url with spaces', 'https://cdn.example/a b.jpg', undefined],
       ['a url over 2,048 characters', `https://cdn.example/${'a'.repeat(2030)}`, 2048],
+      [
+        'a url over 2,048 characters once percent-encoded',
+        `https://cdn.example/${'"'.repeat(1000)}`,
+        2048,
+      ],
+      ['a url with credentials', 'https://user:secret@cdn.example/a.jpg', undefined],
+      ['a url with a user name', 'https://user@cdn.example/a.jpg', undefined],
+      ['a loopback url', 'http://127.0.0.1/a.jpg', undefined],
+      ['a loopback url in hex', 'http://0x7f.1/a.jpg', undefined],
+      ['an IPv6 loopback url', 'http://[::1]/a.jpg', undefined],
+      ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/', undefined],
+      ['a private address', 'https://10.1.2.3/a.jpg', undefined],
+      ['localhost', 'http://localhost:8080/a.jpg', undefined],
+      ['an .internal name', 'http://metadata.google.internal/x', undefined],
     ])('refuses %s with 422 invalid_url', async (_name, url, limit) => {
       const id = await article();
       const res = await refused(id, () => post(id).send({ url }));

@@ -88,7 +88,7 @@ export class ArticleEditsController {
   @ApiOperation({
     operationId: 'replaceFeaturedImage',
     summary: 'Replace the featured image of an article',
-    description: `Either upload the image (multipart/form-data, field \`image\`: JPEG, PNG, WebP, GIF or AVIF, judged by its bytes, at most ${MAX_IMAGE_BYTES} bytes), which is stored and served from a public URL on this server (or the configured media bucket), or give the \`url\` of an image elsewhere (absolute http or https, at most 2,048 characters; stored as given, never fetched). A replacement is an edit: it creates a revision and counts against the key’s daily edit limit; sending the current image again changes nothing.`,
+    description: `Either upload the image (multipart/form-data, field \`image\`: JPEG, PNG, WebP, GIF or AVIF, judged by its bytes, at most ${MAX_IMAGE_BYTES} bytes), which is stored and served from a public URL on this server (or the configured media bucket), or give the \`url\` of an image elsewhere (absolute http or https, at most 2,048 characters, no credentials, no loopback, private or link-local address and no local name such as \`localhost\`; stored as the WHATWG URL parser writes it, with quotes and angle brackets percent-encoded, and never fetched by the server). A replacement is an edit: it creates a revision and counts against the key’s daily edit limit; sending the current image again changes nothing.`,
     requestBody: {
       required: true,
       content: {

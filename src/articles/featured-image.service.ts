@@ -5,7 +5,7 @@ import { InvalidUrlError } from './article-edits.errors.js';
 import { ArticleEditsService, EditContext } from './article-edits.service.js';
 import { ArticlesService } from './articles.service.js';
 import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
-import { urlProblem } from './featured-image-url.js';
+import { featuredImageUrl } from './featured-image-url.js';
 
 /** Exactly one of them: an uploaded file, or the URL of an image elsewhere. */
 export type FeaturedImageSource = { image: Buffer } | { url: string };
@@ -28,19 +28,23 @@ export class FeaturedImageService {
     source: FeaturedImageSource,
     reason: string | undefined,
   ): Promise<ArticleWithBodyDto> {
-    if ('url' in source) {
-      const invalid = urlProblem(source.url);
-      if (invalid) throw new InvalidUrlError(invalid.problem, invalid.limit);
-    }
+    const checked = 'url' in source ? storedUrl(source.url) : undefined;
     // Ownership first: nothing is stored for an article the caller cannot edit.
     await this.edits.assertOwned(context.accountId, articleId);
-    const url = 'url' in source ? source.url : await this.media.storeImage(source.image);
+    const url = 'image' in source ? await this.media.storeImage(source.image) : checked!;
     await this.edits.apply(context, articleId, reason, (current) => ({
       ...current,
       featuredImageUrl: url,
     }));
     return this.articles.getWithBody(context.accountId, articleId);
   }
+}
+
+/** The URL as it is stored, or 422 `invalid_url` saying what is wrong with it. */
+function storedUrl(given: string): string {
+  const verdict = featuredImageUrl(given);
+  if ('problem' in verdict) throw new InvalidUrlError(verdict.problem, verdict.limit);
+  return verdict.url;
 }
 
 /** The source of a request: multipart takes exactly one of `image` and `url`; JSON takes `url`. */

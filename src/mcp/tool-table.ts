@@ -194,7 +194,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     title: 'Replace the featured image of an article',
     description: [
       'Set a new featured image on one article, from either an image address (url) or the image itself (image_base64, with file_name) — exactly one of the two.',
-      'url: an absolute http or https address of at most 2,048 characters, stored as given and never fetched.',
+      'url: an absolute http or https address of at most 2,048 characters on a public host, without credentials; stored as a browser would request it (percent-encoded) and never fetched.',
       'image_base64: the file’s bytes in base64; JPEG, PNG, WebP, GIF or AVIF (recognised from the bytes), at most 10 MiB (10,485,760 bytes) before encoding; it is stored and served from a public address.',
       'Returns {data: Article} with the new featured_image_url. The replacement is kept as a revision (origin mcp) and counts as an edit against the key’s daily limit (200 by default), and against the per-minute request limit.',
     ].join(' '),

@@ -38,7 +38,8 @@ export class FeaturedImageJsonDto {
     type: String,
     format: 'uri',
     maxLength: MAX_URL_LENGTH,
-    description: 'Absolute http or https URL of the image; stored as given, never fetched.',
+    description:
+      'Absolute http or https URL of the image on a public host, without credentials; stored as the WHATWG URL parser writes it (quotes and angle brackets percent-encoded), never fetched.',
     example: 'https://cdn.example/images/radiator.jpg',
   })
   url!: string;
@@ -60,7 +61,8 @@ export class FeaturedImageMultipartDto {
     type: String,
     format: 'uri',
     maxLength: MAX_URL_LENGTH,
-    description: 'Absolute http or https URL of the image, instead of a file.',
+    description:
+      'Absolute http or https URL of the image on a public host, instead of a file; stored as the WHATWG URL parser writes it, never fetched.',
   })
   url?: string;
 
