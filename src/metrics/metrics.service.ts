@@ -1,7 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type Metric,
+} from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { Pool } from 'pg';
+import { EventLoopDelayMetric } from './event-loop-delay.metric.js';
 
 const PREFIX = 'content_api_';
 
@@ -11,8 +19,14 @@ const PREFIX = 'content_api_';
  * tests) do not collide.
  */
 @Injectable()
-export class MetricsService {
+export class MetricsService implements OnModuleDestroy {
   readonly registry = new Registry();
+
+  /** How long requests wait for the event loop (perf_hooks); no request should hold it for long. */
+  readonly eventLoopDelay = new EventLoopDelayMetric(
+    `${PREFIX}event_loop_delay_seconds`,
+    'How late the event loop ran, sampled every 10 ms: time every request waited on another.',
+  );
 
   /** Calls by channel (`api`/`mcp`), operation id or tool name, and status. */
   readonly calls = new Counter({
@@ -77,6 +91,7 @@ export class MetricsService {
 
   constructor(dataSource: DataSource) {
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
+    this.registry.registerMetric(this.eventLoopDelay as unknown as Metric);
     new Gauge({
       name: `${PREFIX}db_pool_connections`,
       help: 'PostgreSQL pool connections: total open, idle, and callers waiting for one.',
@@ -90,5 +105,9 @@ export class MetricsService {
         this.set({ state: 'waiting' }, pool.waitingCount);
       },
     });
+  }
+
+  onModuleDestroy(): void {
+    this.eventLoopDelay.stop();
   }
 }

@@ -1,9 +1,10 @@
 import type { AppConfig } from '../config/app-config.js';
+import { MAX_JSON_DEPTH } from '../common/http/json-depth.js';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../common/pagination.js';
 
 /** The conventions of every endpoint (decisions.md), stated once at the top of the document. */
 export function apiDescription(
-  config: Pick<AppConfig, 'rateLimitPerMinute' | 'editLimitPerDay'>,
+  config: Pick<AppConfig, 'rateLimitPerMinute' | 'editLimitPerDay' | 'htmlMaxNesting'>,
 ): string {
   return `Read and limited-write access to the websites, articles, backlinks and period statistics of one account.
 
@@ -15,7 +16,9 @@ export function apiDescription(
 
 **Errors.** Every error is \`{error, message}\` plus, when relevant, \`protected_links\`, \`limit\` and \`details\` (\`[{field, message}]\`). \`error\` is a stable snake_case identifier (listed in the \`ErrorResponseDto\` schema). A site or article of another account is 404 (\`site_not_found\` / \`article_not_found\`), never 403. Every response carries \`X-Request-Id\` (echoed when the client sent one).
 
+**Input.** Paths are case-sensitive and served in the one spelling documented here (\`/API/V1/SITES\` or \`/api/v1/sites/\` is 404). A NUL character in any query parameter or body field is 422 naming it. JSON bodies may nest at most ${MAX_JSON_DEPTH} levels (422 \`validation_failed\` with \`limit\`). Article bodies may nest elements at most ${config.htmlMaxNesting} levels deep (422 \`body_not_allowed\` with \`limit\`).
+
 **Limits.** ${config.rateLimitPerMinute} requests per rolling minute per key: authenticated responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (seconds), and a 429 \`rate_limited\` carries \`Retry-After\`. ${config.editLimitPerDay} article edits (updates and featured-image replacements) per UTC day per key; the next is 429 \`edit_limit_exceeded\` with \`Retry-After\` until midnight UTC.
 
-**Protected links.** Inserted backlink anchors and internal links carry \`data-service-protected\` in the article HTML. An edit must keep each of them unchanged (it may move them) and may not add new ones; otherwise it is 422 \`protected_links_modified\` listing the affected links, and the article is unchanged. \`GET /api/v1/articles/{id}\` returns an \`ETag\`; send it as \`If-Match\` to make an edit fail with 412 \`precondition_failed\` if the article changed meanwhile.`;
+**Protected links.** Inserted backlink anchors and internal links carry \`data-service-protected\` in the article HTML. An edit must keep each of them unchanged as a browser and a crawler see it (it may move them) and may not add new ones. Unchanged means: the same element, its \`href\` resolving (WHATWG URL standard, against the article's \`url\`) to the same URL, \`rel\` holding the same tokens, every other attribute (the marker included) exactly the same, and the same markup and text inside, where only runs of ASCII whitespace (tab, line feed, form feed, carriage return, space) count as one space; a non-breaking, zero-width or other Unicode space is a change. Otherwise it is 422 \`protected_links_modified\` listing the affected links, and the article is unchanged. \`GET /api/v1/articles/{id}\` returns an \`ETag\`; send it as \`If-Match\` to make an edit fail with 412 \`precondition_failed\` if the article changed meanwhile.`;
 }

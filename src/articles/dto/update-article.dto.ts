@@ -18,7 +18,7 @@ export class UpdateArticleDto {
     type: String,
     maxLength: MAX_BODY_LENGTH,
     description:
-      'The whole new HTML body, within the editor’s allow-list (paragraphs, headings, lists, links, emphasis, quotes, code, tables, images, figures, line breaks). Anything else — script, iframe, object, embed, style, forms, event-handler attributes, `javascript:`/`data:` URLs — is refused with `body_not_allowed`, never silently stripped. Every element marked `data-service-protected` must be kept unchanged (it may move). Stored as the sanitiser’s serialisation.',
+      'The whole new HTML body, within the editor’s allow-list (paragraphs, headings, lists, links, emphasis, quotes, code, tables, images, figures, line breaks). Anything else — script, iframe, object, embed, style, forms, event-handler attributes, `javascript:`/`data:` URLs, a tag left unterminated at the end, elements nested deeper than the server’s limit (256 levels by default; `limit` in the error) — is refused with `body_not_allowed`, never silently stripped. Every element marked `data-service-protected` must be kept unchanged as a browser sees it (it may move); its attributes, even ones outside the allow-list, are kept as stored. Stored as the sanitiser’s serialisation.',
     example:
       '<h2>Before you start</h2><p>Read our <a href="https://partner.example/" data-service-protected="backlink">trusted partner</a> guide first.</p>',
   })

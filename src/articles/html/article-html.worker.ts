@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { ArticleBodyRules } from './article-body-rules.js';
 import type { HtmlLimits } from './html-sanitizer.js';
 
@@ -6,6 +7,19 @@ import type { HtmlLimits } from './html-sanitizer.js';
  * large bodies here, off the event loop). One export per operation; each task
  * carries the limits it is judged by.
  */
+
+/**
+ * The worker thread runs at a lower priority than the event loop (Linux
+ * nice is per thread), so that judging a large body never takes a core from
+ * answering requests; where that cannot be set, it runs as is.
+ */
+const WORKER_NICENESS = 10;
+try {
+  setPriority(WORKER_NICENESS);
+} catch {
+  // Not permitted here: the worker keeps the process's priority.
+}
+
 const rulesByNesting = new Map<number, ArticleBodyRules>();
 
 function rules(limits: HtmlLimits): ArticleBodyRules {
