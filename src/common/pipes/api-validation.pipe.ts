@@ -35,7 +35,8 @@ export class ApiValidationPipe implements PipeTransform {
     // Path parameters are parsed by their own pipes (IdParamPipe); converting them here
     // first would let "1e3" or "0x10" through as numbers.
     if (metadata.type === 'param') return value;
-    const nul = nulField(value);
+    // A custom parameter decorator that reads the body validates it as one (RequestFields).
+    const nul = metadata.type === 'custom' ? undefined : nulField(value);
     if (nul !== undefined) {
       const message = 'must not contain NUL characters';
       throw metadata.type === 'body'
