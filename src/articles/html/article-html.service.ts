@@ -21,6 +21,13 @@ export const INLINE_CHARACTERS = 32_768;
 const WORKER_IDLE_MS = 60_000;
 
 /**
+ * At most this many worker threads: a core is left to the event loop, and
+ * each thread holds a heap of its own (a container's CPU limit is not what
+ * availableParallelism reports, its memory limit is what counts).
+ */
+const MAX_WORKERS = Math.min(2, Math.max(1, availableParallelism() - 1));
+
+/**
  * The article-body rules (ArticleBodyRules) as the app runs them: on the
  * event loop for small bodies, on a pool of worker threads for large ones.
  * Every read and write of a body goes through here.
@@ -92,7 +99,7 @@ export class ArticleHtml implements OnApplicationShutdown {
     this.pool ??= new Tinypool({
       ...workerModule(import.meta.url, './article-html.worker'),
       minThreads: 0,
-      maxThreads: Math.max(1, availableParallelism() - 1),
+      maxThreads: MAX_WORKERS,
       idleTimeout: WORKER_IDLE_MS,
     });
     return this.pool;
