@@ -19,6 +19,15 @@ describe('EventLoopDelayMetric', () => {
       ).exec(text)?.[1],
     );
 
+  it('counts the delay beyond the sampling interval: an idle loop is not late', async () => {
+    const idle = new EventLoopDelayMetric('idle_delay_seconds', 'help');
+    await sleep(300);
+    const sample = (le: string) =>
+      idle.get().values.find((v) => v.metricName.endsWith('_bucket') && v.labels.le === le)?.value;
+    expect(sample('0.01')).toBeGreaterThan(0);
+    idle.stop();
+  });
+
   it('is a cumulative Prometheus histogram that shows a loop held for 300 ms', async () => {
     const registry = new Registry();
     registry.registerMetric(metric as unknown as Metric);

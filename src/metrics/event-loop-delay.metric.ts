@@ -66,7 +66,10 @@ export class EventLoopDelayMetric {
   private fold(): void {
     const samples = this.monitor.count;
     if (samples === 0) return;
-    const percentiles = [...this.monitor.percentiles].map(([rank, ns]) => [rank, ns / 1e9]);
+    // Node records the time between two samples, which is the resolution plus the delay.
+    const resolution = RESOLUTION_MS / 1000;
+    const delay = (ns: number) => Math.max(0, ns / 1e9 - resolution);
+    const percentiles = [...this.monitor.percentiles].map(([rank, ns]) => [rank, delay(ns)]);
     BUCKETS.forEach((bound, i) => {
       const share = percentiles.reduce(
         (best, [rank, seconds]) => (seconds <= bound ? rank : best),
@@ -75,7 +78,7 @@ export class EventLoopDelayMetric {
       this.buckets[i] += Math.round((samples * share) / 100);
     });
     this.count += samples;
-    this.sum += (samples * this.monitor.mean) / 1e9;
+    this.sum += samples * delay(this.monitor.mean);
     this.monitor.reset();
   }
 }
