@@ -3,7 +3,7 @@ import request from 'supertest';
 import { LearningLogWriter } from '../src/audit/learning-log.writer.js';
 import { refusedWithoutChange } from './support/article-state.js';
 import { seedAccount, seedArticle, seedSite, SeededAccount } from './support/fixtures.js';
-import { listen } from './support/mcp-client.js';
+import { callTool, hostedClient, listen } from './support/mcp-client.js';
 import { createTestApp, TestApp } from './support/test-app.js';
 
 /** JSON nested `depth` levels deep, as text (building it as a value would recurse). */
@@ -106,6 +106,23 @@ describe('Input bounds: no input makes a 500 or an empty answer', () => {
         field: 'reason',
         message: 'must not contain NUL characters',
       });
+    });
+
+    it('in a tool argument: the tool result is the API’s 422 naming it', async () => {
+      const agent = await hostedClient(baseUrl, { Authorization: `Bearer ${owner.key}` });
+      try {
+        const result = await callTool(agent, 'list_articles', {
+          site_id: siteId,
+          status: 'a\u0000',
+        });
+        expect(result.isError).toBe(true);
+        expect(result.structuredContent).toMatchObject({
+          error: 'invalid_parameter',
+          details: [{ field: 'status', message: 'must not contain NUL characters' }],
+        });
+      } finally {
+        await agent.close();
+      }
     });
 
     it('in a protocol method sent to /mcp: logged without breaking the log', async () => {
