@@ -8,6 +8,7 @@ import { AppModule } from './app.module.js';
 import { ApiCallRecorder } from './audit/api-call.recorder.js';
 import { answerClientErrors } from './common/http/client-errors.js';
 import { jsonBodyParser } from './common/http/json-body-parser.js';
+import { corsPolicy } from './common/http/cors-policy.js';
 import { requestIdMiddleware } from './common/http/request-id.middleware.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
@@ -17,6 +18,8 @@ import { MCP_PATH } from './mcp/mcp-path.js';
 import { runMigrations } from './database/migrator.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
 import { CallAdmission } from './rate-limit/call-admission.js';
+
+const API_PATH = '/api';
 
 /** JSON bodies up to this size; an article body may be 1,000,000 characters, escaped. */
 const JSON_BODY_LIMIT = '8mb';
@@ -69,6 +72,8 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
     // only getArticle has a contract ETag, and it sets its own.
     app.set('etag', false);
     app.use(requestIdMiddleware);
+    // Preflights are answered here, ahead of the learning log and the limits: they are no calls.
+    app.use([API_PATH, MCP_PATH], corsPolicy(config.corsOrigins));
     app.use(app.get(ApiCallRecorder).middleware);
     app.use(securityHeaders(config.publicBaseUrl));
     app.use(app.get(CallAdmission).middleware);

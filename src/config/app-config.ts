@@ -36,7 +36,11 @@ export interface AppConfig {
   metricsPort: number | undefined;
   /** How deep elements may nest in an article body (edits and imports). */
   htmlMaxNesting: number;
+  /** Browser origins allowed to call the API (CORS): a list, `'*'` for any, empty for none. */
+  corsOrigins: CorsOrigins;
 }
+
+export type CorsOrigins = '*' | readonly string[];
 
 export interface MediaS3Config {
   bucket: string;
@@ -95,6 +99,32 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     throw new ConfigError(name, `must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
   }
   return raw;
+}
+
+/**
+ * `CORS_ORIGINS`: `*`, or origins separated by commas (`https://app.example,
+ * http://localhost:5173`), each a scheme, host and optional port with nothing
+ * after it — what a browser sends as `Origin`.
+ */
+function corsOrigins(env: Env): CorsOrigins {
+  const raw = read(env, 'CORS_ORIGINS');
+  if (raw === undefined) return [];
+  if (raw === '*') return '*';
+  return raw.split(',').map((entry) => {
+    const candidate = entry.trim();
+    const problem = `must be * or a comma-separated list of origins such as https://app.example (got "${candidate}")`;
+    let parsed: URL;
+    try {
+      parsed = new URL(candidate);
+    } catch {
+      throw new ConfigError('CORS_ORIGINS', problem);
+    }
+    const bare = parsed.pathname === '/' && !candidate.includes('?') && !candidate.includes('#');
+    if (!['http:', 'https:'].includes(parsed.protocol) || !bare || parsed.username !== '') {
+      throw new ConfigError('CORS_ORIGINS', problem);
+    }
+    return parsed.origin;
+  });
 }
 
 function mediaS3(env: Env, publicBaseUrl: string): MediaS3Config | undefined {
@@ -156,5 +186,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       MAX_NESTING_RANGE.min,
       MAX_NESTING_RANGE.max,
     ),
+    corsOrigins: corsOrigins(env),
   };
 }

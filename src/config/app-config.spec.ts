@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig } from './app-config.js';
+
+describe('CORS_ORIGINS', () => {
+  const origins = (value?: string) =>
+    loadConfig(value === undefined ? {} : { CORS_ORIGINS: value }).corsOrigins;
+
+  it('allows no origin by default', () => {
+    expect(origins()).toEqual([]);
+    expect(origins('  ')).toEqual([]);
+  });
+
+  it('takes * or a comma-separated list of origins, as browsers spell them', () => {
+    expect(origins('*')).toBe('*');
+    expect(
+      origins('https://app.example, http://localhost:5173,https://Reports.Example:8443/'),
+    ).toEqual(['https://app.example', 'http://localhost:5173', 'https://reports.example:8443']);
+  });
+
+  it.each([
+    'app.example',
+    'https://app.example/path',
+    'https://app.example?x=1',
+    'https://user@app.example',
+    'ftp://app.example',
+    'https://app.example,*',
+    'https://app.example,',
+  ])('stops start-up on %p, naming the variable', (value) => {
+    expect(() => origins(value)).toThrow(ConfigError);
+    expect(() => origins(value)).toThrow(
+      /^Invalid configuration: CORS_ORIGINS must be \* or a comma-separated list of origins/,
+    );
+  });
+});
