@@ -12,6 +12,7 @@ import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator
 import { Authenticated } from '../auth/decorators/route-access.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { assertDateRange } from '../common/dto/date-range-query.dto.js';
+import { PagedList } from '../common/http/paged-list.decorator.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
 import {
   ApiInvalidDateRangeListResponse,
@@ -50,7 +51,7 @@ export class ArticlesController {
       '`invalid_date_range`.',
   })
   @ApiSiteScoped()
-  @ApiOkResponse({ type: ArticleListDto })
+  @PagedList(ArticleListDto, 'One page of the website’s articles (without bodies).')
   @ApiInvalidDateRangeListResponse()
   list(
     @CurrentPrincipal() principal: Principal,

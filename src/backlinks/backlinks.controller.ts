@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
 import { Authenticated } from '../auth/decorators/route-access.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { assertDateRange, DateRangePageQueryDto } from '../common/dto/date-range-query.dto.js';
+import { PagedList } from '../common/http/paged-list.decorator.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
 import {
   ApiInvalidDateRangeListResponse,
@@ -29,7 +30,7 @@ export class BacklinksController {
       '`invalid_date_range`.',
   })
   @ApiSiteScoped()
-  @ApiOkResponse({ type: BacklinkListDto })
+  @PagedList(BacklinkListDto, 'One page of the website’s backlinks.')
   @ApiInvalidDateRangeListResponse()
   list(
     @CurrentPrincipal() principal: Principal,

@@ -1,8 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
 import { Authenticated } from '../auth/decorators/route-access.decorator.js';
 import type { Principal } from '../auth/principal.js';
+import { PagedList } from '../common/http/paged-list.decorator.js';
 import { PaginationQueryDto } from '../common/dto/pagination-query.dto.js';
 import { ApiInvalidParameterResponse } from '../common/openapi/error-responses.js';
 import { SiteListDto } from './dto/site.dto.js';
@@ -20,7 +21,7 @@ export class SitesController {
     summary: 'List the websites on your account',
     description: 'Ordered by id ascending.',
   })
-  @ApiOkResponse({ type: SiteListDto })
+  @PagedList(SiteListDto, 'One page of the account’s websites.')
   @ApiInvalidParameterResponse()
   list(
     @CurrentPrincipal() principal: Principal,

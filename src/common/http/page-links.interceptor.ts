@@ -1,0 +1,30 @@
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { map, type Observable } from 'rxjs';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { Page } from '../pagination.js';
+import { pageLinks } from './page-links.js';
+
+/** Sets the `Link` header of a list response from its `meta`, with PUBLIC_BASE_URL as the base. */
+@Injectable()
+export class PageLinksInterceptor implements NestInterceptor {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  intercept(
+    context: ExecutionContext,
+    next: CallHandler<Page<unknown>>,
+  ): Observable<Page<unknown>> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    return next.handle().pipe(
+      map((page) => {
+        const start = req.originalUrl.indexOf('?');
+        const query = start === -1 ? '' : req.originalUrl.slice(start + 1);
+        res.setHeader('Link', pageLinks(this.config.publicBaseUrl, req.path, query, page.meta));
+        return page;
+      }),
+    );
+  }
+}
