@@ -407,20 +407,72 @@ describe('PUT /api/v1/articles/{id}', () => {
       expect(next.status).toBe(200);
     });
 
-    it('accepts * and refuses a weak or malformed tag', async () => {
+    it('accepts *, a list holding the current tag, and empty list elements', async () => {
       const id = await article();
       const etag = articleEtag({
         title: 'Bleeding radiators',
         body: BODY,
         featured_image_url: null,
       });
-      for (const header of [`W/${etag}`, etag.slice(1, -1)]) {
+      const listed = await put(id, { body: `${BODY}<p>x</p>` }).set('If-Match', `"old", ${etag},`);
+      expect(listed.status).toBe(200);
+      expect((await put(id, { body: `${BODY}<p>y</p>` }).set('If-Match', '*')).status).toBe(200);
+    });
+
+    it.each([
+      ['the tag without its quotes', (etag: string) => etag.slice(1, -1)],
+      ['an empty value', () => ''],
+      ['two tags without a comma', (etag: string) => `${etag} "other"`],
+      ['a half-quoted tag', (etag: string) => etag.slice(0, -1)],
+    ])(
+      'refuses %s with 422 invalid_parameter naming If-Match and showing its form',
+      async (_case, header) => {
+        const id = await article();
+        const etag = articleEtag({
+          title: 'Bleeding radiators',
+          body: BODY,
+          featured_image_url: null,
+        });
+        const res = await refused(id, () =>
+          put(id, { body: `${BODY}<p>x</p>` }).set('If-Match', header(etag)),
+        );
+        expect(res.status).toBe(422);
+        expect(res.body).toEqual({
+          error: 'invalid_parameter',
+          message: expect.stringMatching(
+            /^Invalid parameter If-Match: must be \* or the article’s ETag in double quotes/,
+          ),
+          details: [{ field: 'If-Match', message: expect.stringContaining('(e.g. "') }],
+        });
+      },
+    );
+
+    it('refuses a weak tag with 422, explaining that If-Match compares strongly', async () => {
+      const id = await article();
+      const etag = articleEtag({
+        title: 'Bleeding radiators',
+        body: BODY,
+        featured_image_url: null,
+      });
+      for (const header of [`W/${etag}`, `${etag}, W/"other"`]) {
         const res = await refused(id, () =>
           put(id, { body: `${BODY}<p>x</p>` }).set('If-Match', header),
         );
-        expect(res.status).toBe(412);
+        expect(res.status).toBe(422);
+        expect(res.body).toMatchObject({
+          error: 'invalid_parameter',
+          details: [{ field: 'If-Match', message: expect.stringContaining('strong comparison') }],
+        });
       }
-      expect((await put(id, { body: `${BODY}<p>x</p>` }).set('If-Match', '*')).status).toBe(200);
+    });
+
+    it('refuses an If-Match over 1,024 characters with its limit', async () => {
+      const id = await article();
+      const res = await refused(id, () =>
+        put(id, { body: `${BODY}<p>x</p>` }).set('If-Match', `"${'a'.repeat(1_023)}"`),
+      );
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ error: 'invalid_parameter', limit: 1_024 });
     });
   });
 

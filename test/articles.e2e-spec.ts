@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { articleEtag } from '../src/articles/article-etag.js';
 import { seedAccount, seedArticle, seedSite, SeededAccount } from './support/fixtures.js';
+import { listen } from './support/mcp-client.js';
 import { createTestApp, TestApp } from './support/test-app.js';
 
 const ids = (res: request.Response): number[] => res.body.data.map((a: { id: number }) => a.id);
@@ -300,6 +301,34 @@ describe('GET /api/v1/articles/{id}', () => {
     const res = await get(articleId, { 'If-None-Match': '"stale"' });
     expect(res.status).toBe(200);
     expect(res.body.data.id).toBe(articleId);
+  });
+
+  it('answers 304 to a conditional GET whatever its Cache-Control says', async () => {
+    const tag: string = (await get(articleId)).headers.etag;
+    for (const cacheControl of ['no-cache', 'max-age=0', 'no-store']) {
+      const res = await get(articleId, { 'If-None-Match': tag, 'Cache-Control': cacheControl });
+      expect([cacheControl, res.status]).toEqual([cacheControl, 304]);
+    }
+  });
+
+  it('gets its 304 through fetch, which adds Cache-Control: no-cache to a conditional request', async () => {
+    const base = await listen(t);
+    const url = `${base}/api/v1/articles/${articleId}`;
+    const headers = { Authorization: `Bearer ${owner.key}` };
+    const first = await fetch(url, { headers });
+    const etag = first.headers.get('etag')!;
+    expect(first.status).toBe(200);
+    const again = await fetch(url, { headers: { ...headers, 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+    const stale = await fetch(url, { headers: { ...headers, 'If-None-Match': '"stale"' } });
+    expect(stale.status).toBe(200);
+  });
+
+  it('ignores a malformed If-None-Match and answers the article', async () => {
+    const res = await get(articleId, { 'If-None-Match': 'not-a-tag' });
+    expect(res.status).toBe(200);
   });
 
   it('gives an article without protected links an empty list and null fields as null', async () => {

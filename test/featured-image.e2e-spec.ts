@@ -280,6 +280,23 @@ describe('POST /api/v1/articles/{id}/featured-image', () => {
       expect(stale.status).toBe(412);
       expect(stale.body.error).toBe('precondition_failed');
     });
+
+    it('refuses an If-Match without quotes with 422 invalid_parameter naming the header, storing nothing', async () => {
+      const id = await article();
+      const files = storedMedia();
+      const read = await request(t.http).get(`/api/v1/articles/${id}`).set('X-API-Key', owner.key);
+      const res = await refused(id, () =>
+        post(id)
+          .set('If-Match', read.headers.etag.slice(1, -1))
+          .attach('image', pngImage(), 'a.png'),
+      );
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({
+        error: 'invalid_parameter',
+        details: [{ field: 'If-Match' }],
+      });
+      expect(storedMedia()).toEqual(files);
+    });
   });
 
   describe('GET /media/{key}', () => {

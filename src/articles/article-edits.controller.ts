@@ -1,7 +1,6 @@
 import {
   Body,
   Controller,
-  Headers,
   HttpCode,
   Param,
   Post,
@@ -38,6 +37,7 @@ import {
   FeaturedImageResponseDto,
 } from './dto/featured-image.dto.js';
 import { UpdateArticleDto } from './dto/update-article.dto.js';
+import { IfMatch } from './if-match.pipe.js';
 import { RequestFields } from './featured-image-fields.decorator.js';
 import { featuredImageSource, FeaturedImageService } from './featured-image.service.js';
 
@@ -72,7 +72,7 @@ export class ArticleEditsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) articleId: number,
     @Body() body: UpdateArticleDto,
-    @Headers('If-Match') ifMatch: string | undefined,
+    @IfMatch() ifMatch: string | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ArticleResponseDto> {
@@ -113,7 +113,7 @@ export class ArticleEditsController {
     @Param('id', IdParamPipe) articleId: number,
     @RequestFields() fields: FeaturedImageFieldsDto,
     @UploadedFile() file: { buffer: Buffer } | undefined,
-    @Headers('If-Match') ifMatch: string | undefined,
+    @IfMatch() ifMatch: string | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FeaturedImageResponseDto> {

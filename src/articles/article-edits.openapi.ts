@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiParam, ApiResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../common/dto/error-response.dto.js';
 import { MAX_IMAGE_BYTES } from '../media/image-upload.interceptor.js';
+import { MAX_IF_MATCH_LENGTH } from './if-match.pipe.js';
 
 /**
  * The documented requests and errors of the two article writes, every error
@@ -46,6 +47,22 @@ const NOT_FOUND = {
     message: 'Article 4211 does not exist or is not on your account.',
   }),
 };
+
+/** What the header must look like (the 422 also refuses weak tags, which this lets through). */
+const IF_MATCH_PATTERN = '^(\\*|[ ,]*(W/)?"[^"]*"([ ]*,[ ,]*(W/)?"[^"]*")*[ ,]*)$';
+
+const INVALID_IF_MATCH = error('If-Match not an entity-tag list, or weak', {
+  error: 'invalid_parameter',
+  message:
+    'Invalid parameter If-Match: must be * or the article’s ETag in double quotes, exactly as GET /api/v1/articles/{id} returned it (e.g. "q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"); several tags are separated by commas',
+  details: [
+    {
+      field: 'If-Match',
+      message:
+        'must be * or the article’s ETag in double quotes, exactly as GET /api/v1/articles/{id} returned it (e.g. "q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"); several tags are separated by commas',
+    },
+  ],
+});
 
 const INVALID_ID = error('Path id not an integer', {
   error: 'invalid_parameter',
@@ -100,6 +117,7 @@ const PUT_422 = {
     ],
   }),
   invalid_parameter: INVALID_ID,
+  invalid_if_match: INVALID_IF_MATCH,
 };
 
 const IMAGE_422 = {
@@ -131,6 +149,7 @@ const IMAGE_422 = {
     details: [{ field: 'url', message: 'must be an absolute http or https URL' }],
   }),
   invalid_parameter: INVALID_ID,
+  invalid_if_match: INVALID_IF_MATCH,
 };
 
 /** Path id, If-Match and every error response of an article write. */
@@ -141,8 +160,13 @@ export function ApiArticleWrite(write: 'update' | 'featured-image') {
       name: 'If-Match',
       required: false,
       description:
-        'The ETag of `GET /api/v1/articles/{id}` (or of a previous write). When the article has changed since, the write is refused with 412 and nothing changes. `*` matches any version; a weak tag never matches.',
-      schema: { type: 'string', example: '"q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"' },
+        'The ETag of `GET /api/v1/articles/{id}` (or of a previous write), with its double quotes. When the article has changed since, the write is refused with 412 and nothing changes. `*` matches any version; several tags may be given, separated by commas. A value that is no entity-tag list (e.g. the tag without its quotes) is 422 `invalid_parameter`, and so is a weak tag (`W/"…"`): If-Match compares strongly (RFC 9110 §13.1.1).',
+      schema: {
+        type: 'string',
+        maxLength: MAX_IF_MATCH_LENGTH,
+        pattern: IF_MATCH_PATTERN,
+        example: '"q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"',
+      },
     }),
     ApiResponse({ status: 401, examples: AUTH_EXAMPLES[401] }),
     ApiResponse({ status: 403, examples: AUTH_EXAMPLES[403] }),
@@ -163,8 +187,8 @@ export function ApiArticleWrite(write: 'update' | 'featured-image') {
       status: 422,
       description:
         write === 'update'
-          ? 'A body field is missing, invalid or unknown (`validation_failed`, with `details` and `limit` for lengths); the body has markup outside the editor’s allow-list (`body_not_allowed`, one `details` entry per violation); the edit removes, rewrites or adds protected links (`protected_links_modified`, with `protected_links`: removed or rewritten links as stored, then added ones); or the path id is invalid (`invalid_parameter`). The article is unchanged.'
-          : 'Neither or both of `image` and `url`, or an unknown field (`validation_failed`); bytes that are no JPEG, PNG, WebP, GIF or AVIF (`unsupported_image_type`); an accepted type with broken data (`invalid_image`); a file over 10,485,760 bytes (`image_too_large`, with `limit`); a url that is not absolute http(s) or is over 2,048 characters (`invalid_url`); or an invalid path id (`invalid_parameter`). The article is unchanged.',
+          ? 'A body field is missing, invalid or unknown (`validation_failed`, with `details` and `limit` for lengths); the body has markup outside the editor’s allow-list (`body_not_allowed`, one `details` entry per violation); the edit removes, rewrites or adds protected links (`protected_links_modified`, with `protected_links`: removed or rewritten links as stored, then added ones); or the path id or If-Match is invalid (`invalid_parameter`). The article is unchanged.'
+          : 'Neither or both of `image` and `url`, or an unknown field (`validation_failed`); bytes that are no JPEG, PNG, WebP, GIF or AVIF (`unsupported_image_type`); an accepted type with broken data (`invalid_image`); a file over 10,485,760 bytes (`image_too_large`, with `limit`); a url that is not absolute http(s) or is over 2,048 characters (`invalid_url`); or an invalid path id or If-Match (`invalid_parameter`). The article is unchanged.',
       type: ErrorResponseDto,
       examples: write === 'update' ? PUT_422 : IMAGE_422,
     }),

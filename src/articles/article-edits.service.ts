@@ -10,7 +10,7 @@ import { ArticleNotFoundError } from './articles.errors.js';
 import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
 import { EditLimitService } from './edit-limit.service.js';
 import { ArticleHtml } from './html/article-html.service.js';
-import { ifMatchAllows } from './if-match.js';
+import { ifMatchAllows } from '../common/http/entity-tags.js';
 import { ArticleSnapshot, RevisionsService, RevisionView } from './revisions.service.js';
 import { countWords } from './word-count.js';
 import { ArticlesService } from './articles.service.js';

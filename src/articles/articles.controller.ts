@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import {
   ApiHeader,
   ApiOkResponse,
@@ -7,12 +7,13 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
 import { Authenticated } from '../auth/decorators/route-access.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { assertDateRange } from '../common/dto/date-range-query.dto.js';
 import { PagedList } from '../common/http/paged-list.decorator.js';
+import { noneMatchHits } from '../common/http/entity-tags.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
 import {
   ApiInvalidDateRangeListResponse,
@@ -97,12 +98,16 @@ export class ArticlesController {
   async get(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) articleId: number,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ArticleResponseDto> {
     const article = await this.articles.getWithBody(principal.accountId, articleId);
-    // Express answers a GET whose If-None-Match matches this tag with an empty
-    // 304 (req.fresh: weak comparison, tag lists and `*`), so setting it is enough.
-    res.setHeader('ETag', articleEtag(article));
+    const etag = articleEtag(article);
+    res.setHeader('ETag', etag);
+    // Not Express's req.fresh: it ignores the validator when the request says
+    // `Cache-Control: no-cache`, which fetch adds to every request carrying
+    // If-None-Match. The origin server evaluates the precondition (RFC 9110 §13.2.1).
+    if (noneMatchHits(req.get('If-None-Match'), etag)) res.status(304);
     return { data: article };
   }
 }
