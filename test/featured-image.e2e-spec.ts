@@ -254,6 +254,19 @@ describe('POST /api/v1/articles/{id}/featured-image', () => {
       expect(res.body.error).toBe('validation_failed');
       expect(res.body.details).toContainEqual({ field, message: expect.any(String) });
     });
+
+    it('names both image and url when a form has neither', async () => {
+      const id = await article();
+      const res = await refused(id, () => post(id).field('reason', 'x'));
+      expect(res.body).toEqual({
+        error: 'validation_failed',
+        message: 'Invalid request body: send an image file or a url.',
+        details: [
+          { field: 'image', message: 'is required when url is not sent' },
+          { field: 'url', message: 'is required when image is not sent' },
+        ],
+      });
+    });
   });
 
   describe('access and concurrency', () => {

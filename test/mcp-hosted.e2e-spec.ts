@@ -119,6 +119,80 @@ describe('the hosted agent server (/mcp)', () => {
     expect(texts(id)[0]).toContain('article_id:');
   });
 
+  it('refuses arguments a tool does not take, for every tool, as its schema says', async () => {
+    const required: Record<string, Record<string, unknown>> = {
+      list_articles: { site_id: a.siteId },
+      get_article: { article_id: a.articleId },
+      list_backlinks: { site_id: a.siteId },
+      get_stats: { site_id: a.siteId },
+      update_article: { article_id: a.articleId, body: PROTECTED_BODY },
+      replace_featured_image: { article_id: a.articleId, url: 'https://cdn.example/x.png' },
+    };
+    const before = await articleState(t.db, a.articleId);
+    for (const tool of [...READ_TOOLS, ...WRITE_TOOLS]) {
+      const result = await callTool(client, tool, { ...required[tool], bogus: 1 });
+      expect([tool, result.isError]).toEqual([tool, true]);
+      expect(result.structuredContent).toEqual({
+        error: READ_TOOLS.includes(tool) ? 'invalid_parameter' : 'validation_failed',
+        message: expect.stringMatching(new RegExp(`^Unknown argument bogus: ${tool} takes `)),
+        details: [{ field: 'bogus', message: `is not an argument of ${tool}` }],
+      });
+    }
+    expect(await articleState(t.db, a.articleId)).toEqual(before);
+  });
+
+  it('names the tool’s own arguments in the details of a refusal, not the path’s id', async () => {
+    const article = await callTool(client, 'get_article', { article_id: 'abc' });
+    expect(article.structuredContent).toEqual({
+      error: 'invalid_parameter',
+      message: 'Invalid parameter article_id: must be an integer from 1 to 2147483647',
+      details: [{ field: 'article_id', message: 'must be an integer from 1 to 2147483647' }],
+    });
+    expect(texts(article)[0]).toBe(
+      'get_article was refused (422 invalid_parameter): Invalid parameter article_id: must be an integer from 1 to 2147483647. Correct the arguments and call again.',
+    );
+    const site = await callTool(client, 'list_backlinks', { site_id: 0 });
+    expect(site.structuredContent).toMatchObject({
+      details: [{ field: 'site_id', message: expect.any(String) }],
+    });
+    const neither = await callTool(client, 'replace_featured_image', { article_id: a.articleId });
+    expect(neither.structuredContent).toMatchObject({
+      error: 'validation_failed',
+      details: [
+        { field: 'image_base64', message: 'is required when url is not sent' },
+        { field: 'url', message: 'is required when image is not sent' },
+      ],
+    });
+  });
+
+  it('says each thing once in the text of a refusal', async () => {
+    const result = await callTool(client, 'get_stats', {
+      site_id: a.siteId,
+      period: 'last_month',
+      from: '2026-10-01',
+    });
+    expect(result.structuredContent).toMatchObject({ error: 'conflicting_parameters' });
+    const sentences = texts(result)[0].split(/(?<=\.) /);
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+
+  it('answers a body that is not JSON with a JSON-RPC parse error, after the credential check', async () => {
+    const post = () =>
+      request(t.http)
+        .post('/mcp')
+        .set('Content-Type', 'application/json')
+        .set('Accept', 'application/json, text/event-stream')
+        .send('{"jsonrpc": "2.0", "id": 1, "method": ');
+    const res = await post().set('Authorization', `Bearer ${a.owner.key}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: expect.stringMatching(/^Parse error/) },
+      id: null,
+    });
+    expect((await post()).status).toBe(401);
+  });
+
   it('accepts the key in X-API-Key too', async () => {
     const viaHeader = await hostedClient(baseUrl, { 'X-API-Key': a.owner.key });
     const result = await callTool(viaHeader, 'list_sites');
@@ -264,21 +338,56 @@ describe('edits through the hosted agent server', () => {
     expect(await articleState(t.db, a.otherArticleId)).toEqual(before);
   });
 
-  it('refuses an edit whose if_match is stale, with the ETag get_article reported', async () => {
+  it('gives get_article’s ETag in _meta.etag, for code to read, and the new one after an edit', async () => {
     const read = await callTool(client, 'get_article', { article_id: a.articleId });
-    const etag = /ETag ("[^"]+")/.exec(texts(read)[0])![1];
+    const direct = await request(t.http)
+      .get(`/api/v1/articles/${a.articleId}`)
+      .set('X-API-Key', a.owner.key);
+    expect(read._meta).toEqual({ etag: direct.headers.etag });
+    expect(read.structuredContent).toEqual(direct.body);
+    expect(texts(read)[0]).toContain(`ETag ${direct.headers.etag}`);
+    const edited = await callTool(client, 'update_article', {
+      article_id: a.articleId,
+      body: PROTECTED_BODY.replace('then read', 'then study'),
+    });
+    const after = await request(t.http)
+      .get(`/api/v1/articles/${a.articleId}`)
+      .set('X-API-Key', a.owner.key);
+    expect(edited._meta).toEqual({ etag: after.headers.etag });
+  });
+
+  it.each([
+    ['as reported', (etag: string) => etag],
+    ['without its quotes', (etag: string) => etag.slice(1, -1)],
+  ])('takes if_match %s, and refuses a stale one', async (_how, form) => {
+    const read = await callTool(client, 'get_article', { article_id: a.articleId });
+    const etag = (read._meta as { etag: string }).etag;
     const first = await callTool(client, 'update_article', {
       article_id: a.articleId,
-      body: PROTECTED_BODY,
-      if_match: etag,
+      body: PROTECTED_BODY.replace('Start with', `Start (${_how}) with`),
+      if_match: form(etag),
     });
     expect(first.isError).toBeUndefined();
     const stale = await callTool(client, 'update_article', {
       article_id: a.articleId,
       body: PROTECTED_BODY.replace('then read', 'and then read'),
-      if_match: etag,
+      if_match: form(etag),
     });
     expect(stale.structuredContent).toMatchObject({ error: 'precondition_failed' });
+  });
+
+  it('refuses a weak if_match with the API’s explanation', async () => {
+    const read = await callTool(client, 'get_article', { article_id: a.articleId });
+    const result = await callTool(client, 'update_article', {
+      article_id: a.articleId,
+      body: PROTECTED_BODY,
+      if_match: `W/${(read._meta as { etag: string }).etag}`,
+    });
+    expect(result.structuredContent).toMatchObject({
+      error: 'invalid_parameter',
+      message: expect.stringMatching(/^Invalid parameter if_match: /),
+      details: [{ field: 'if_match', message: expect.stringContaining('strong comparison') }],
+    });
   });
 
   it('replace_featured_image takes a url, or the image itself in base64', async () => {
@@ -365,6 +474,20 @@ describe('limits and the learning log, shared with the API', () => {
     const api = await request(t.http).get('/api/v1/sites').set('X-API-Key', key);
     expect([api.status, api.headers['x-ratelimit-remaining']]).toEqual([200, '4']);
     await client.close();
+  });
+
+  it('logs a call refused for an unknown argument once, with its error, and does not count it', async () => {
+    const { key, keyId } = await seedKey(t.db, a.owner.accountId);
+    const client = await hostedClient(baseUrl, { Authorization: `Bearer ${key}` });
+    const refused = await callTool(client, 'list_sites', { bogus: 1 });
+    expect(refused.structuredContent).toMatchObject({ error: 'invalid_parameter' });
+    await client.close();
+    const api = await request(t.http).get('/api/v1/sites').set('X-API-Key', key);
+    expect(api.headers['x-ratelimit-remaining']).toBe('4');
+    const rows = await loggedCalls(t, keyId);
+    expect(rows.filter((row) => row.operation === 'list_sites')).toEqual([
+      { channel: 'mcp', operation: 'list_sites', status: 200, error: 'invalid_parameter' },
+    ]);
   });
 
   it('refuses the edit past the daily limit as a tool error with the limit', async () => {

@@ -60,15 +60,13 @@ export function featuredImageSource(
   }
   if (file !== undefined) return { image: file };
   if (url !== undefined) return { url };
-  throw new ValidationFailedError(
-    multipart
-      ? 'Invalid request body: send an image file or a url.'
-      : 'Invalid request body: url is required.',
-    [
-      {
-        field: multipart ? 'image' : 'url',
-        message: multipart ? 'or url is required' : 'is required',
-      },
-    ],
-  );
+  if (!multipart) {
+    throw new ValidationFailedError('Invalid request body: url is required.', [
+      { field: 'url', message: 'is required' },
+    ]);
+  }
+  throw new ValidationFailedError('Invalid request body: send an image file or a url.', [
+    { field: 'image', message: 'is required when url is not sent' },
+    { field: 'url', message: 'is required when image is not sent' },
+  ]);
 }

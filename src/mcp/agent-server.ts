@@ -9,18 +9,32 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS, toolNamed } from './tool-table.js';
 import type { AgentTool } from './tools/agent-tool.js';
+import { unknownArguments } from './tools/argument-check.js';
 import type { ApiClient, ApiResponse, ToolArguments } from './tools/api-request.js';
 import { toolResult, unreachableResult } from './tools/tool-result.js';
 
 /** Runs one tool call to its result: through the API in-process, or by a deployment's agent server. */
 export type ToolRunner = (tool: AgentTool, args: ToolArguments) => Promise<CallToolResult>;
 
+export interface ApiToolRunnerHooks {
+  /** A tool call refused before any API call (unknown arguments), with its error identifier. */
+  onRefused?(error: string): void;
+}
+
 /**
  * Runs a tool as its endpoint's request through `api`: the API validates,
- * counts, logs and answers it, and the answer becomes the tool result.
+ * counts, logs and answers it, and the answer becomes the tool result. Only
+ * arguments the tool does not take are refused here (unknownArguments), in
+ * the API's error format: the read endpoints ignore unknown parameters, so
+ * the API cannot do what the tools' schemas promise.
  */
-export function apiToolRunner(api: ApiClient): ToolRunner {
+export function apiToolRunner(api: ApiClient, hooks: ApiToolRunnerHooks = {}): ToolRunner {
   return async (tool, args) => {
+    const refusal = unknownArguments(tool, args);
+    if (refusal !== undefined) {
+      hooks.onRefused?.(refusal.error);
+      return toolResult(tool, { status: 422, headers: {}, body: refusal });
+    }
     let response: ApiResponse;
     try {
       response = await api.send(tool.toRequest(args), tool.name);
@@ -49,7 +63,8 @@ const INSTRUCTIONS = [
  * low-level server on purpose: McpServer checks arguments against its own
  * schema before the tool runs, and a call refused there would never reach
  * the API — not counted, not logged, and refused with a message other than
- * the API's. Here every call goes to the endpoint, which is the one validator.
+ * the API's. Here a call goes to the endpoint, which validates its argument
+ * values; apiToolRunner refuses only arguments a tool does not take.
  */
 export function createAgentServer(run: ToolRunner): Server {
   const server = new Server(AGENT_SERVER_INFO, {

@@ -100,6 +100,60 @@ describe('the tool table', () => {
     });
   });
 
+  it.each([
+    ['"abc"', '"abc"'],
+    ['abc', '"abc"'],
+    [' abc ', '"abc"'],
+    ['W/"abc"', 'W/"abc"'],
+    ['*', '*'],
+  ])('sends if_match %p as If-Match %p', (ifMatch, header) => {
+    const request = tool('update_article').toRequest({
+      article_id: 1,
+      body: 'x',
+      if_match: ifMatch,
+    });
+    expect(request.headers).toEqual({ 'If-Match': header });
+  });
+
+  it('sends no If-Match for an empty or missing if_match', () => {
+    expect(tool('update_article').toRequest({ article_id: 1, if_match: '' }).headers).toEqual({});
+    expect(tool('replace_featured_image').toRequest({ article_id: 1 }).headers).toEqual({});
+  });
+
+  it('sends replace_featured_image with neither image nor url as an empty form, which the API refuses naming both', async () => {
+    const request = tool('replace_featured_image').toRequest({ article_id: 9, reason: 'r' });
+    const encoded = await encodeBody(request.body);
+    expect(encoded?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await new Response(encoded!.bytes, {
+      headers: { 'content-type': encoded!.contentType },
+    }).formData();
+    expect([...form.keys()]).toEqual(['reason']);
+  });
+
+  it('names each tool’s path id and renamed fields for its refusals', () => {
+    expect(AGENT_TOOLS.map((t) => [t.name, t.apiNames])).toEqual([
+      ['list_sites', {}],
+      ['list_articles', { id: 'site_id' }],
+      ['get_article', { id: 'article_id' }],
+      ['list_backlinks', { id: 'site_id' }],
+      ['get_stats', { id: 'site_id' }],
+      ['update_article', { id: 'article_id', 'If-Match': 'if_match' }],
+      [
+        'replace_featured_image',
+        { id: 'article_id', 'If-Match': 'if_match', image: 'image_base64' },
+      ],
+    ]);
+    for (const t of AGENT_TOOLS) {
+      for (const argument of Object.values(t.apiNames)) {
+        expect([t.name, argument, argument in t.inputSchema.properties]).toEqual([
+          t.name,
+          argument,
+          true,
+        ]);
+      }
+    }
+  });
+
   it('sends replace_featured_image with a url as JSON, and with an image as multipart', async () => {
     const byUrl = tool('replace_featured_image').toRequest({
       article_id: 9,

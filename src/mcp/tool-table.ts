@@ -29,6 +29,11 @@ import { ARTICLE_ID, dayRange, IF_MATCH, PAGING, REASON, SITE_ID } from './tools
 
 const READ = { readOnlyHint: true, openWorldHint: false } as const;
 
+/** The path id the API calls `id`, as the tools name it. */
+const SITE_ID_NAMES = { id: 'site_id' };
+const ARTICLE_ID_NAMES = { id: 'article_id' };
+const EDIT_NAMES = { ...ARTICLE_ID_NAMES, 'If-Match': 'if_match' };
+
 const LIMITS =
   'Every tool call counts as one request against the key’s per-minute limit (60 by default), shared with its API calls.';
 
@@ -49,6 +54,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     ].join(' '),
     annotations: { title: 'List websites', ...READ },
     inputSchema: toolArguments(PAGING),
+    apiNames: {},
     outputSchema: listResult(RESOURCE_SCHEMAS.site),
     toRequest: (args) => get('/api/v1/sites', args),
     summarize: pageSummary('website', 'websites', 'list_sites'),
@@ -74,6 +80,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
       },
       ['site_id'],
     ),
+    apiNames: SITE_ID_NAMES,
     outputSchema: listResult(RESOURCE_SCHEMAS.article),
     toRequest: (args) =>
       get(`/api/v1/sites/${pathSegment(args.site_id)}/articles`, args, ['site_id']),
@@ -92,6 +99,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     ].join(' '),
     annotations: { title: 'Get an article with its HTML body', ...READ },
     inputSchema: toolArguments({ article_id: ARTICLE_ID }, ['article_id']),
+    apiNames: ARTICLE_ID_NAMES,
     outputSchema: singleResult(RESOURCE_SCHEMAS.articleWithBody),
     toRequest: (args) => ({
       method: 'GET',
@@ -115,6 +123,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     inputSchema: toolArguments({ site_id: SITE_ID, ...dayRange('acquired_at'), ...PAGING }, [
       'site_id',
     ]),
+    apiNames: SITE_ID_NAMES,
     outputSchema: listResult(RESOURCE_SCHEMAS.backlink),
     toRequest: (args) =>
       get(`/api/v1/sites/${pathSegment(args.site_id)}/backlinks`, args, ['site_id']),
@@ -141,6 +150,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
       },
       ['site_id'],
     ),
+    apiNames: SITE_ID_NAMES,
     outputSchema: singleResult(RESOURCE_SCHEMAS.stats),
     toRequest: (args) => get(`/api/v1/sites/${pathSegment(args.site_id)}/stats`, args, ['site_id']),
     summarize: statsSummary,
@@ -179,6 +189,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
       },
       ['article_id', 'body'],
     ),
+    apiNames: EDIT_NAMES,
     outputSchema: singleResult(RESOURCE_SCHEMAS.articleWithBody),
     toRequest: (args) => ({
       method: 'PUT',
@@ -221,6 +232,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
       },
       ['article_id'],
     ),
+    apiNames: { ...EDIT_NAMES, image: 'image_base64' },
     outputSchema: singleResult(RESOURCE_SCHEMAS.article),
     toRequest: featuredImageRequest,
     summarize: featuredImageSummary,
@@ -235,19 +247,26 @@ function get(path: string, args: ToolArguments, pathArguments: string[] = []): A
   return { method: 'GET', path, query: queryOf(args, pathArguments) };
 }
 
-/** JSON for a URL; multipart (as the endpoint takes files) when the image itself is given. */
+/**
+ * JSON for a url alone; otherwise multipart, as the endpoint takes files. With
+ * neither image nor url the multipart form is empty, and the API's refusal
+ * names both (a JSON body would name only url).
+ */
 function featuredImageRequest(args: ToolArguments): ApiRequest {
   const path = `/api/v1/articles/${pathSegment(args.article_id)}/featured-image`;
   const headers = ifMatchHeader(args);
   const fields = without(args, ['article_id', 'if_match', 'image_base64', 'file_name']);
-  if (args.image_base64 === undefined || args.image_base64 === null) {
+  const image = args.image_base64 ?? undefined;
+  if (image === undefined && args.url !== undefined && args.url !== null) {
     return { method: 'POST', path, headers, body: { json: fields } };
   }
   const form = new FormData();
-  const bytes = Buffer.from(textOf(args.image_base64), 'base64');
-  const fileName =
-    typeof args.file_name === 'string' && args.file_name !== '' ? args.file_name : 'image';
-  form.append('image', new Blob([bytes]), fileName);
+  if (image !== undefined) {
+    const bytes = Buffer.from(textOf(image), 'base64');
+    const fileName =
+      typeof args.file_name === 'string' && args.file_name !== '' ? args.file_name : 'image';
+    form.append('image', new Blob([bytes]), fileName);
+  }
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined && value !== null) form.append(name, textOf(value));
   }

@@ -41,9 +41,14 @@ export class NotFoundError extends ApiError {
   }
 }
 
+/** The message of an `invalid_parameter` error: the parameter, then its first problem. */
+export function invalidParameterMessage(field: string, problem: string): string {
+  return `Invalid parameter ${field}: ${problem}`;
+}
+
 export class InvalidParameterError extends ApiError {
   constructor(field: string, message: string, limit?: number) {
-    super(422, 'invalid_parameter', `Invalid parameter ${field}: ${message}`, {
+    super(422, 'invalid_parameter', invalidParameterMessage(field, message), {
       details: [{ field, message }],
       ...(limit === undefined ? {} : { limit }),
     });

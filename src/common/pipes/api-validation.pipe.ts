@@ -4,6 +4,7 @@ import {
   ApiError,
   FieldProblem,
   InvalidParameterError,
+  invalidParameterMessage,
   ValidationFailedError,
 } from '../errors/api-error.js';
 import { nulField } from './nul-field.js';
@@ -58,7 +59,7 @@ function toApiError(code: 'invalid_parameter' | 'validation_failed', errors: Val
   const first = details[0] ?? { field: 'request', message: 'is invalid' };
   const message =
     code === 'invalid_parameter'
-      ? `Invalid parameter ${first.field}: ${first.message}`
+      ? invalidParameterMessage(first.field, first.message)
       : `Invalid request body: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`;
   return new ApiError(422, code, message, { details, ...(limit === undefined ? {} : { limit }) });
 }

@@ -13,6 +13,7 @@ import { markToolCallSent } from '../agent-call-label.js';
 import { apiToolRunner, createAgentServer } from '../agent-server.js';
 import { MCP_PATH } from '../mcp-path.js';
 import { allowedHostnames, isAllowedHost } from './allowed-hosts.js';
+import { hasUnparseableBody } from './mcp-body-parser.js';
 import { InProcessApiClient, type AgentCaller } from './in-process-api.client.js';
 
 /** Protocol messages may reach this many times the key's per-minute request limit. */
@@ -46,9 +47,15 @@ export class McpController {
       res.status(403).json(jsonRpcError(`Invalid Host: ${req.headers.host ?? '(none)'}`));
       return;
     }
+    if (hasUnparseableBody(req)) {
+      res.status(400).json(jsonRpcError('Parse error: the body is not valid JSON.', PARSE_ERROR));
+      return;
+    }
     const httpServer = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
     const api = new InProcessApiClient(httpServer, callerOf(req), () => markToolCallSent(res));
-    const server = createAgentServer(apiToolRunner(api));
+    // A call refused before reaching the API is logged as this message, with its error.
+    const run = apiToolRunner(api, { onRefused: (error) => (res.locals.errorCode = error) });
+    const server = createAgentServer(run);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -73,8 +80,11 @@ export class McpController {
   }
 }
 
-function jsonRpcError(message: string) {
-  return { jsonrpc: '2.0', error: { code: -32000, message }, id: null };
+/** JSON-RPC 2.0's code for a body that is not JSON. */
+const PARSE_ERROR = -32700;
+
+function jsonRpcError(message: string, code = -32000) {
+  return { jsonrpc: '2.0', error: { code, message }, id: null };
 }
 
 function callerOf(req: Request): AgentCaller {

@@ -18,10 +18,17 @@ export interface AgentTool {
   /** Written for a language model: what it returns, units, paging, limits. */
   description: string;
   annotations: ToolAnnotations;
+  /** Every argument the tool takes: anything else is refused before the API is called. */
   inputSchema: ObjectSchema;
+  /**
+   * The tool's argument for each API parameter or field that has another
+   * name (the path `id` is `site_id` or `article_id`), so that a refusal's
+   * `details` name what the assistant sent.
+   */
+  apiNames: Readonly<Record<string, string>>;
   outputSchema: ObjectSchema;
   /**
-   * The endpoint request for these arguments. Arguments are mapped, never
+   * The endpoint request for these arguments. Their values are mapped, not
    * checked: the API validates them, so a tool call is refused, counted and
    * logged exactly like the direct call.
    */

@@ -64,11 +64,18 @@ export function without(args: ToolArguments, names: string[]): ToolArguments {
   return Object.fromEntries(Object.entries(args).filter(([name]) => !names.includes(name)));
 }
 
-/** `If-Match` from the optional `if_match` argument (an ETag shown by get_article). */
+/**
+ * `If-Match` from the optional `if_match` argument: the ETag get_article
+ * reported, with or without its double quotes (assistants often drop them).
+ * Anything that already looks like an entity-tag (or `*`) is sent as it is,
+ * for the API to judge.
+ */
 export function ifMatchHeader(args: ToolArguments): Record<string, string> {
-  return typeof args.if_match === 'string' && args.if_match !== ''
-    ? { 'If-Match': args.if_match }
-    : {};
+  if (typeof args.if_match !== 'string') return {};
+  const value = args.if_match.trim();
+  if (value === '') return {};
+  const tagged = value === '*' || value.startsWith('"') || value.startsWith('W/');
+  return { 'If-Match': tagged ? value : `"${value}"` };
 }
 
 /** The bytes and content type of a request body; multipart gets its boundary from the platform encoder. */

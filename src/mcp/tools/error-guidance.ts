@@ -12,22 +12,22 @@ export interface ApiErrorBody {
 
 interface Refusal {
   tool: string;
-  /** The tool argument carrying the path id the API calls `id`. */
-  idArgument: string;
   error: ApiErrorBody;
   retryAfter: string | undefined;
 }
 
 const NOT_RETRYABLE = 'Retrying will not help.';
 
+/** The problems of `details` that the message does not already state. */
 function problems(refusal: Refusal): string {
-  const details = refusal.error.details ?? [];
-  if (details.length === 0) return '';
-  const named = details.map(({ field, message }) => {
-    const argument = field === 'id' ? refusal.idArgument : field;
-    return `${argument}: ${message}`;
-  });
-  return ` Problems — ${named.join('; ')}.`;
+  const { message, details = [] } = refusal.error;
+  const unsaid = details.filter(
+    (problem) =>
+      !message.includes(`${problem.field}: ${problem.message}`) &&
+      !message.includes(`${problem.field} ${problem.message}`),
+  );
+  if (unsaid.length === 0) return '';
+  return ` Problems — ${unsaid.map(({ field, message: text }) => `${field}: ${text}`).join('; ')}.`;
 }
 
 function wait(refusal: Refusal, fallback: string): string {
@@ -55,10 +55,11 @@ const ADVICE: Record<ErrorCode, (refusal: Refusal) => string> = {
   invalid_parameter: (r) => `Correct the arguments and call again.${problems(r)}`,
   validation_failed: (r) =>
     `Nothing was changed. Correct the arguments and call again.${problems(r)}`,
-  invalid_period: () =>
-    'Use period = this_month, last_month, last_30_days, a month YYYY-MM or a day YYYY-MM-DD.',
-  invalid_date_range: () => 'from must be on or before to.',
-  conflicting_parameters: () => 'Give either period or from/to, not both.',
+  invalid_period: (r) =>
+    `Call ${r.tool} again with one of those periods, or with from and to as days YYYY-MM-DD.`,
+  invalid_date_range: (r) => `Call ${r.tool} again with from on or before to.`,
+  conflicting_parameters: (r) =>
+    `Call ${r.tool} again with period alone, or with from and/or to alone.`,
   body_not_allowed: (r) =>
     `The article is unchanged. Remove what the editor does not allow and send the body again.${problems(r)}`,
   protected_links_modified: (r) => {
@@ -96,13 +97,12 @@ function isKnownCode(code: string): code is ErrorCode {
 
 /** "list_articles was refused (404 site_not_found): … Call list_sites for valid ids." */
 export function errorGuidance(
-  tool: { name: string; inputSchema: { required?: string[] } },
+  tool: { name: string },
   error: ApiErrorBody,
   response: ApiResponse,
 ): string {
   const refusal: Refusal = {
     tool: tool.name,
-    idArgument: tool.inputSchema.required?.find((name) => name.endsWith('_id')) ?? 'id',
     error,
     retryAfter: response.headers['retry-after'],
   };

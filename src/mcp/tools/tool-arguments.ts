@@ -40,5 +40,6 @@ export const REASON = string(
 );
 
 export const IF_MATCH = string(
-  'Optional: the ETag get_article reported. The change is then refused (precondition_failed) if the article was changed since you read it.',
+  'Optional: the ETag get_article reported (its result’s _meta.etag), with or without its double quotes. The change is then refused (precondition_failed) if the article was changed since you read it.',
+  { maxLength: 1_024 },
 );

@@ -1,3 +1,5 @@
+import { InvalidDateRangeError } from '../../common/dto/date-range-query.dto.js';
+import { ConflictingParametersError, InvalidPeriodError } from '../../stats/stats.errors.js';
 import { toolNamed } from '../tool-table.js';
 import type { AgentTool } from './agent-tool.js';
 import { toolResult, unreachableResult } from './tool-result.js';
@@ -37,6 +39,70 @@ describe('toolResult', () => {
     });
     expect(text(result, 0)).toMatch(/^Article 4 "T" on site 1: 1 word, 2 protected links/);
     expect(text(result, 0)).toContain('ETag "e1": pass it as if_match');
+  });
+
+  it('gives the ETag of an answer in _meta, leaving the structured content the endpoint’s body', () => {
+    const body = { data: { id: 4, site_id: 1, title: 'T', word_count: 1, protected_links: [] } };
+    const result = toolResult(tool('get_article'), {
+      status: 200,
+      headers: { etag: '"e1"' },
+      body,
+    });
+    expect(result._meta).toEqual({ etag: '"e1"' });
+    expect(result.structuredContent).toBe(body);
+    const list = toolResult(tool('list_sites'), { status: 200, headers: {}, body: { data: [] } });
+    expect(list._meta).toBeUndefined();
+  });
+
+  it('names the tool’s arguments in the details and the message of a refusal', () => {
+    const result = toolResult(tool('replace_featured_image'), {
+      status: 422,
+      headers: {},
+      body: {
+        error: 'validation_failed',
+        message: 'Invalid request body: send an image file or a url.',
+        details: [
+          { field: 'image', message: 'is required when url is not sent' },
+          { field: 'url', message: 'is required when image is not sent' },
+        ],
+      },
+    });
+    expect(result.structuredContent).toEqual({
+      error: 'validation_failed',
+      message: 'Invalid request body: send an image file or a url.',
+      details: [
+        { field: 'image_base64', message: 'is required when url is not sent' },
+        { field: 'url', message: 'is required when image is not sent' },
+      ],
+    });
+    const invalid = toolResult(tool('list_articles'), {
+      status: 422,
+      headers: {},
+      body: {
+        error: 'invalid_parameter',
+        message: 'Invalid parameter id: must be an integer from 1 to 2147483647',
+        details: [{ field: 'id', message: 'must be an integer from 1 to 2147483647' }],
+      },
+    });
+    expect(invalid.structuredContent).toEqual({
+      error: 'invalid_parameter',
+      message: 'Invalid parameter site_id: must be an integer from 1 to 2147483647',
+      details: [{ field: 'site_id', message: 'must be an integer from 1 to 2147483647' }],
+    });
+  });
+
+  it.each([
+    ['conflicting_parameters', new ConflictingParametersError()],
+    ['invalid_period', new InvalidPeriodError('fortnight')],
+    ['invalid_date_range', new InvalidDateRangeError('2026-02-01', '2026-01-01')],
+  ])('says each sentence of a %s refusal once', (_code, error) => {
+    const result = toolResult(tool('get_stats'), {
+      status: 422,
+      headers: {},
+      body: { error: error.code, message: error.message },
+    });
+    const sentences = text(result, 0).split(/(?<=\.) /);
+    expect(new Set(sentences).size).toBe(sentences.length);
   });
 
   it('turns a refusal into an error result carrying the API error object and advice', () => {

@@ -1,26 +1,33 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { invalidParameterMessage } from '../../common/errors/api-error.js';
 import type { AgentTool, SuccessBody } from './agent-tool.js';
 import type { ApiResponse } from './api-request.js';
 import { ApiErrorBody, errorGuidance } from './error-guidance.js';
 
 /**
  * A tool result from the endpoint's answer: the JSON body unchanged as
- * structured content, and as text after a one-line summary. A refusal is a
- * result with isError and the API's error object, never a protocol error.
+ * structured content, and as text after a one-line summary; the article's
+ * ETag, when the answer has one, in `_meta.etag` for an agent's code (the
+ * structured content stays the endpoint's body). A refusal is a result with
+ * isError and the API's error object, its `details` naming the tool's
+ * arguments (`article_id`, not the path's `id`); never a protocol error.
  */
 export function toolResult(tool: AgentTool, response: ApiResponse): CallToolResult {
   const body = response.body;
   if (response.status >= 200 && response.status < 300 && isSuccessBody(body)) {
+    const etag = response.headers.etag;
     return {
       structuredContent: body as unknown as Record<string, unknown>,
       content: [text(tool.summarize(body, response)), text(JSON.stringify(body))],
+      ...(etag === undefined ? {} : { _meta: { etag } }),
     };
   }
   if (isErrorBody(body)) {
+    const error = inToolTerms(tool, body);
     return {
       isError: true,
-      structuredContent: body as unknown as Record<string, unknown>,
-      content: [text(errorGuidance(tool, body, response)), text(JSON.stringify(body))],
+      structuredContent: error as unknown as Record<string, unknown>,
+      content: [text(errorGuidance(tool, error, response)), text(JSON.stringify(error))],
     };
   }
   return {
@@ -31,6 +38,19 @@ export function toolResult(tool: AgentTool, response: ApiResponse): CallToolResu
       ),
     ],
   };
+}
+
+/** The error with each API parameter or field that the tool names otherwise renamed. */
+function inToolTerms(tool: AgentTool, error: ApiErrorBody): ApiErrorBody {
+  if (error.details === undefined) return error;
+  const named = (field: string) => tool.apiNames[field] ?? field;
+  const [first] = error.details;
+  const message =
+    first !== undefined && error.message === invalidParameterMessage(first.field, first.message)
+      ? invalidParameterMessage(named(first.field), first.message)
+      : error.message;
+  const details = error.details.map((problem) => ({ ...problem, field: named(problem.field) }));
+  return { ...error, message, details };
 }
 
 /** The API could not be asked (unreachable, timed out): there is no API answer to pass on. */
