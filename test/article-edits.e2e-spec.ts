@@ -139,6 +139,17 @@ describe('PUT /api/v1/articles/{id}', () => {
       expect(res.body.limit).toBe(limit);
     });
 
+    it('names at most 100 problems, however many fields are unknown', async () => {
+      const id = await article();
+      const payload = Object.fromEntries(
+        Array.from({ length: 150 }, (_, i) => [`extra_${i}`, i] as const),
+      );
+      const res = await refused(id, () => put(id, { body: BODY, ...payload }));
+      expect(res.status).toBe(422);
+      expect(res.body.details).toHaveLength(100);
+      expect(res.body.details[0]).toEqual({ field: 'extra_0', message: 'is not a known field' });
+    });
+
     it('accepts a title of exactly 255 characters and a reason of exactly 2,000', async () => {
       const id = await article();
       const res = await put(id, { body: BODY, title: 't'.repeat(255), reason: 'r'.repeat(2000) });

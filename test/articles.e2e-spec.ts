@@ -179,6 +179,7 @@ describe('GET /api/v1/sites/{id}/articles', () => {
     ['from=', 'from'],
     ['from=2026-11-01&from=2026-11-02', 'from'],
     ['status=a&status=b', 'status'],
+    [`status=${'s'.repeat(256)}`, 'status'],
     ['page=0', 'page'],
     ['page=abc', 'page'],
     ['per_page=101', 'per_page'],

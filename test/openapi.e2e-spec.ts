@@ -23,12 +23,13 @@ const AUTHENTICATED_OPERATIONS = [
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const ERROR_CONTENT = {
   'application/json': expect.objectContaining({
-    schema: { $ref: '#/components/schemas/ErrorResponseDto' },
+    schema: { $ref: '#/components/schemas/ErrorResponse' },
   }),
 };
 
 interface Operation {
   operationId?: string;
+  tags?: string[];
   security?: Array<Record<string, string[]>>;
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
@@ -88,7 +89,9 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('1.0.0');
     expect(document.info.title).toBe('Content and Backlink Reporting API');
-    expect(document.servers).toEqual([{ url: PUBLIC_BASE_URL }]);
+    expect(document.servers).toEqual([
+      { url: PUBLIC_BASE_URL, description: expect.any(String), 'x-internal': false },
+    ]);
   });
 
   it('documents every operation of the specification, each id once', () => {
@@ -97,8 +100,97 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('does not document itself', () => {
-    expect(document.paths['/api/v1/openapi.json']).toBeUndefined();
+  it('documents itself: public, with no key', () => {
+    expect(document.paths['/api/v1/openapi.json']?.get).toMatchObject({
+      operationId: 'getOpenApiDocument',
+      security: [],
+      tags: ['openapi'],
+    });
+  });
+
+  it('describes every tag, names schemas without a Dto suffix, and states a license but no made-up contact', () => {
+    const served = document as unknown as {
+      tags: Array<{ name: string; description: string }>;
+      info: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const used = new Set(operationsOf(document).flatMap(({ operation }) => operation.tags ?? []));
+    expect(served.tags.map((tag) => tag.name).sort()).toEqual([...used].sort());
+    for (const tag of served.tags) expect(tag.description.length).toBeGreaterThan(5);
+    expect(Object.keys(served.components.schemas).filter((name) => /Dto$/.test(name))).toEqual([]);
+    expect(served.info.license).toEqual({
+      name: 'Proprietary',
+      identifier: 'LicenseRef-Proprietary',
+    });
+    expect(served.info.contact).toBeUndefined();
+  });
+
+  it('gives every response a description and X-Request-Id, and every operation a 500', () => {
+    for (const { where, operation } of operationsOf(document)) {
+      expect([where, operation.responses['500']]).toEqual([where, expect.anything()]);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const described = response as { description?: string; headers?: Record<string, unknown> };
+        expect([where, status, described.description?.length]).toEqual([
+          where,
+          status,
+          expect.any(Number),
+        ]);
+        expect(described.description).not.toBe('');
+        expect([where, status, described.headers?.['X-Request-Id']]).toEqual([
+          where,
+          status,
+          { $ref: '#/components/headers/X-Request-Id' },
+        ]);
+      }
+    }
+  });
+
+  it('bounds and formats every integer, path ids as int32 from 1 to 2147483647', () => {
+    const integers: Array<Record<string, unknown>> = [];
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (typeof node === 'object' && node !== null) {
+        const schema = node as Record<string, unknown>;
+        const type = schema.type;
+        if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
+          integers.push(schema);
+        }
+        Object.values(schema).forEach(collect);
+      }
+    };
+    collect(document);
+    expect(integers.length).toBeGreaterThan(20);
+    for (const schema of integers) {
+      expect(schema).toEqual(
+        expect.objectContaining({
+          format: expect.stringMatching(/^int(32|64)$/),
+          minimum: expect.any(Number),
+          maximum: expect.any(Number),
+        }),
+      );
+    }
+    for (const { where, operation } of operationsOf(document)) {
+      const id = (
+        operation as { parameters?: Array<{ name: string; in: string; schema: object }> }
+      ).parameters?.find((parameter) => parameter.in === 'path');
+      if (id) {
+        expect([where, id.schema]).toEqual([
+          where,
+          expect.objectContaining({ format: 'int32', minimum: 1, maximum: 2147483647 }),
+        ]);
+      }
+    }
+  });
+
+  it('documents the error identifier as an open set: a string, the known values listed', () => {
+    const error = (
+      document.components as unknown as {
+        schemas: { ErrorResponse: { properties: { error: Record<string, unknown> } } };
+      }
+    ).schemas.ErrorResponse.properties.error;
+    expect(error.enum).toBeUndefined();
+    expect(error).toMatchObject({ type: 'string', pattern: '^[a-z][a-z0-9_]*$' });
+    expect(error.description).toContain('`edit_limit_exceeded`');
   });
 
   it('offers both credential schemes', () => {
@@ -112,7 +204,7 @@ describe('OpenAPI document and Swagger UI', () => {
     const authenticated = operationsOf(document).filter(
       ({ operation }) =>
         AUTHENTICATED_OPERATIONS.includes(operation.operationId ?? '') ||
-        operation.security !== undefined,
+        (operation.security?.length ?? 0) > 0,
     );
     expect(authenticated.length).toBeGreaterThanOrEqual(AUTHENTICATED_OPERATIONS.length);
     for (const { where, operation } of authenticated) {
@@ -177,5 +269,25 @@ describe('OpenAPI document and Swagger UI', () => {
   it('serves no second copy of the document beside Swagger UI', async () => {
     const res = await request(t.http).get('/docs-json');
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the OpenAPI document under the request limit', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('counts it per client address, like any call without a key', async () => {
+    const first = await request(t.http).get('/api/v1/openapi.json');
+    expect(first.status).toBe(200);
+    expect(first.headers['x-ratelimit-remaining']).toBe('1');
+    await request(t.http).get('/api/v1/openapi.json');
+    const refused = await request(t.http).get('/api/v1/openapi.json');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'rate_limited', limit: 2 });
+    expect(refused.headers['retry-after']).toEqual(expect.stringMatching(/^\d+$/));
   });
 });

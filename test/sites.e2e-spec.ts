@@ -59,12 +59,21 @@ describe('GET /api/v1/sites', () => {
     ['page=abc', 'page'],
     ['page=-1', 'page'],
     ['page=1e2', 'page'],
+    ['page=1000000000000000', 'page'],
   ])('rejects %s with 422 invalid_parameter naming the parameter', async (query, field) => {
     const res = await request(t.http).get(`/api/v1/sites?${query}`).set('X-API-Key', owner.key);
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('invalid_parameter');
     expect(res.body.message).toContain(field);
     expect(res.body.details[0].field).toBe(field);
+  });
+
+  it('accepts the largest page, 999999999999999, as a page past the end', async () => {
+    const res = await request(t.http)
+      .get('/api/v1/sites?page=999999999999999')
+      .set('X-API-Key', owner.key);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
   });
 
   it('ignores unknown query parameters', async () => {

@@ -25,7 +25,7 @@ import type { Principal } from '../auth/principal.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
 import { channelOf } from '../mcp/agent-call-label.js';
 import { ImageUploadInterceptor, MAX_IMAGE_BYTES } from '../media/image-upload.interceptor.js';
-import { articleEtag } from './article-etag.js';
+import { articleEtag, etagHeader } from './article-etag.js';
 import { ApiArticleWrite } from './article-edits.openapi.js';
 import { ArticleEditsService, EditContext } from './article-edits.service.js';
 import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
@@ -41,12 +41,9 @@ import { IfMatch } from './if-match.pipe.js';
 import { RequestFields } from './featured-image-fields.decorator.js';
 import { featuredImageSource, FeaturedImageService } from './featured-image.service.js';
 
-const ETAG_HEADER = {
-  ETag: {
-    schema: { type: 'string', example: '"q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"' },
-    description: 'The ETag of the article as it now is: the If-Match of a next write.',
-  },
-};
+const ETAG_HEADER = etagHeader(
+  'The ETag of the article as it now is: the If-Match of a next write.',
+);
 
 /** The write side of articles: title and body, and the featured image. */
 @ApiTags('articles')
@@ -66,7 +63,11 @@ export class ArticleEditsController {
     description:
       'Replaces the body (and the title when given). The body must stay within the editor’s allow-list and keep every protected link (elements marked `data-service-protected`) exactly as it is, though it may move; otherwise 422 and the article is unchanged. A successful change is stored as a new revision with origin `api` (`mcp` through the agent server) and counts against the key’s daily edit limit; a request that changes nothing returns 200 and creates no revision and counts nothing. `word_count` is recomputed.',
   })
-  @ApiOkResponse({ type: ArticleResponseDto, headers: ETAG_HEADER })
+  @ApiOkResponse({
+    type: ArticleResponseDto,
+    description: 'The article as saved (unchanged when the request changed nothing).',
+    headers: ETAG_HEADER,
+  })
   @ApiArticleWrite('update')
   async update(
     @CurrentPrincipal() principal: Principal,
@@ -106,7 +107,11 @@ export class ArticleEditsController {
     },
   })
   @ApiConsumes('multipart/form-data', 'application/json')
-  @ApiOkResponse({ type: FeaturedImageResponseDto, headers: ETAG_HEADER })
+  @ApiOkResponse({
+    type: FeaturedImageResponseDto,
+    description: 'The article with its new featured image (without its body).',
+    headers: ETAG_HEADER,
+  })
   @ApiArticleWrite('featured-image')
   async replaceFeaturedImage(
     @CurrentPrincipal() principal: Principal,

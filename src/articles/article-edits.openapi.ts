@@ -1,6 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiHeader, ApiParam, ApiResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../common/dto/error-response.dto.js';
+import { RETRY_AFTER } from '../common/openapi/header-schemas.js';
+import { ENTITY_TAGS_PATTERN } from '../common/http/entity-tags.js';
+import { ApiIdParam } from '../common/openapi/id-param.decorator.js';
 import { MAX_IMAGE_BYTES } from '../media/image-upload.interceptor.js';
 import { MAX_IF_MATCH_LENGTH } from './if-match.pipe.js';
 
@@ -47,9 +50,6 @@ const NOT_FOUND = {
     message: 'Article 4211 does not exist or is not on your account.',
   }),
 };
-
-/** What the header must look like (the 422 also refuses weak tags, which this lets through). */
-const IF_MATCH_PATTERN = '^(\\*|[ ,]*(W/)?"[^"]*"([ ]*,[ ,]*(W/)?"[^"]*")*[ ,]*)$';
 
 const INVALID_IF_MATCH = error('If-Match not an entity-tag list, or weak', {
   error: 'invalid_parameter',
@@ -155,7 +155,7 @@ const IMAGE_422 = {
 /** Path id, If-Match and every error response of an article write. */
 export function ApiArticleWrite(write: 'update' | 'featured-image') {
   return applyDecorators(
-    ApiParam({ name: 'id', type: 'integer', description: 'Article id.' }),
+    ApiIdParam('Article id.'),
     ApiHeader({
       name: 'If-Match',
       required: false,
@@ -164,7 +164,7 @@ export function ApiArticleWrite(write: 'update' | 'featured-image') {
       schema: {
         type: 'string',
         maxLength: MAX_IF_MATCH_LENGTH,
-        pattern: IF_MATCH_PATTERN,
+        pattern: ENTITY_TAGS_PATTERN,
         example: '"q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"',
       },
     }),
@@ -197,12 +197,7 @@ export function ApiArticleWrite(write: 'update' | 'featured-image') {
       description:
         'The key’s daily edit limit is used up (`edit_limit_exceeded`, `limit` 200 by default, `Retry-After` until the next midnight UTC), or its request rate limit (`rate_limited`). Refused edits do not count.',
       type: ErrorResponseDto,
-      headers: {
-        'Retry-After': {
-          schema: { type: 'integer' },
-          description: 'Seconds until the limit allows the request again.',
-        },
-      },
+      headers: { 'Retry-After': RETRY_AFTER },
       examples: TOO_MANY,
     }),
     ...(write === 'featured-image'
@@ -210,11 +205,9 @@ export function ApiArticleWrite(write: 'update' | 'featured-image') {
           ApiResponse({
             status: 503,
             description:
-              'The media storage could not take the upload (`service_unavailable`, with `Retry-After`); the article is unchanged.',
+              'The media storage could not take the upload, or the database cannot be reached (`service_unavailable`, with `Retry-After`); the article is unchanged.',
             type: ErrorResponseDto,
-            headers: {
-              'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' },
-            },
+            headers: { 'Retry-After': RETRY_AFTER },
             examples: {
               service_unavailable: error('Media storage unavailable', {
                 error: 'service_unavailable',

@@ -16,3 +16,18 @@ export function articleEtag(article: {
     .slice(0, 27);
   return `"${digest}"`;
 }
+
+/** The ETag header as the document states it: 27 base64url characters in double quotes. */
+export function etagHeader(description: string) {
+  return {
+    ETag: {
+      description,
+      schema: {
+        type: 'string',
+        pattern: '^"[A-Za-z0-9_-]{27}"$',
+        maxLength: 29,
+        example: '"q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"',
+      },
+    },
+  };
+}

@@ -1,39 +1,29 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
 import { Authenticated } from '../auth/decorators/route-access.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { assertDateRange } from '../common/dto/date-range-query.dto.js';
 import { PagedList } from '../common/http/paged-list.decorator.js';
-import { noneMatchHits } from '../common/http/entity-tags.js';
+import { ENTITY_TAGS_PATTERN, noneMatchHits } from '../common/http/entity-tags.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
+import { ApiIdParam } from '../common/openapi/id-param.decorator.js';
 import {
   ApiInvalidDateRangeListResponse,
   ApiInvalidParameterResponse,
   ApiNotFoundResponse,
   ApiSiteScoped,
 } from '../common/openapi/error-responses.js';
-import { articleEtag } from './article-etag.js';
+import { articleEtag, etagHeader } from './article-etag.js';
 import { ArticlesService } from './articles.service.js';
 import { ArticleListDto } from './dto/article.dto.js';
 import { ArticleResponseDto } from './dto/article-with-body.dto.js';
 import { ListArticlesQueryDto } from './dto/list-articles-query.dto.js';
 
-const ETAG_HEADER = {
-  ETag: {
-    schema: { type: 'string', example: '"q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"' },
-    description:
-      'Strong tag of the editable content (title, body, featured image). Send it as If-Match on a write, or as If-None-Match to revalidate.',
-  },
-};
+const ETAG_HEADER = etagHeader(
+  'Strong tag of the editable content (title, body, featured image). Send it as If-Match on a write, or as If-None-Match to revalidate.',
+);
 
 @ApiTags('articles')
 @Controller('api/v1')
@@ -77,16 +67,27 @@ export class ArticlesController {
     description:
       'Returns an ETag. A request whose If-None-Match carries the current tag is answered 304 with no body.',
   })
-  @ApiParam({ name: 'id', type: 'integer', description: 'Article id.' })
+  @ApiIdParam('Article id.')
   @ApiHeader({
     name: 'If-None-Match',
     required: false,
-    description: 'An ETag from an earlier response: 304 while the article is unchanged.',
+    description:
+      'ETags from earlier responses (weak comparison; `*` matches any version): 304 while the article is unchanged, whatever the request’s Cache-Control says. A value that is no entity-tag list matches nothing.',
+    schema: {
+      type: 'string',
+      maxLength: 1_024,
+      pattern: ENTITY_TAGS_PATTERN,
+      example: '"q3k9Xw2b7Yt0pLmN4cVh8sR1aZe"',
+    },
   })
-  @ApiOkResponse({ type: ArticleResponseDto, headers: ETAG_HEADER })
+  @ApiOkResponse({
+    type: ArticleResponseDto,
+    description: 'The article, with its body and protected links.',
+    headers: ETAG_HEADER,
+  })
   @ApiResponse({
     status: 304,
-    description: 'Not modified: If-None-Match carries the current ETag.',
+    description: 'Not modified: If-None-Match carries the current ETag. No body.',
     headers: ETAG_HEADER,
   })
   @ApiNotFoundResponse(

@@ -35,6 +35,9 @@ export function todayUtc(now: Date = new Date()): string {
   return formatDay(now);
 }
 
+/** What formatTimestamp writes, for the OpenAPI document. */
+export const UTC_SECONDS_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$';
+
 /** `2026-11-03T09:30:00Z`: RFC 3339, UTC, whole seconds. */
 export function formatTimestamp(value: Date | null): string | null {
   return value === null ? null : value.toISOString().replace(/\.\d{3}Z$/, 'Z');

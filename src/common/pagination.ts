@@ -1,6 +1,8 @@
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
+/** The largest page number accepted (15 digits): far past any end, still exact in JSON. */
+export const MAX_PAGE = 999_999_999_999_999;
 
 export interface PageMeta {
   page: number;

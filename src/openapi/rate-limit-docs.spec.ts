@@ -25,16 +25,18 @@ function response(doc: OpenAPIObject, path: string, status: string): Record<stri
 }
 
 describe('documentRateLimits', () => {
-  it('adds the X-RateLimit headers to every response of an authenticated operation only', () => {
+  it('adds the X-RateLimit headers to every response of every operation, with or without a key', () => {
     const doc = documentRateLimits(document(), 60);
-    expect(response(doc, '/read', '200').headers).toEqual({
-      'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
-      'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
-      'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
-    });
+    for (const path of ['/read', '/open']) {
+      expect(response(doc, path, '200').headers).toEqual({
+        'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+        'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+        'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+      });
+    }
     expect(Object.keys(doc.components?.headers ?? {})).toHaveLength(3);
-    expect(response(doc, '/open', '200').headers).toBeUndefined();
-    expect(response(doc, '/open', '429')).toBeUndefined();
+    expect(response(doc, '/read', '429').description).toContain('from this key');
+    expect(response(doc, '/open', '429').description).toContain('from this client address');
   });
 
   it('adds a 429 rate_limited with the limit, keeping an operation’s own 429', () => {

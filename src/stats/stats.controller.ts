@@ -32,7 +32,7 @@ export class StatsController {
     description: DESCRIPTION,
   })
   @ApiSiteScoped()
-  @ApiOkResponse({ type: StatsResponseDto })
+  @ApiOkResponse({ type: StatsResponseDto, description: 'The counts, with the resolved range.' })
   @ApiInvalidParameterResponse(
     'Invalid query (`invalid_parameter`, `conflicting_parameters`, `invalid_period`, `invalid_date_range`).',
   )

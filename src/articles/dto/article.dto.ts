@@ -1,13 +1,21 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { PageMetaDto } from '../../common/dto/page-meta.dto.js';
+import { INT32_ID } from '../../common/openapi/integer-schemas.js';
+import { UTC_SECONDS_PATTERN } from '../../common/dates.js';
+import { ListData } from '../../common/openapi/list-data.decorator.js';
+import { MAX_ID } from '../../common/http/id-param.pipe.js';
 
 export const ARTICLE_STATUS_EXAMPLES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
 
+@ApiSchema({
+  name: 'Article',
+  description: 'An article published for a website, without its body.',
+})
 export class ArticleDto {
-  @ApiProperty({ type: 'integer', example: 4211 })
+  @ApiProperty({ ...INT32_ID, example: 4211 })
   id!: number;
 
-  @ApiProperty({ type: 'integer', example: 12 })
+  @ApiProperty({ ...INT32_ID, example: 12, description: 'The website it belongs to.' })
   site_id!: number;
 
   @ApiProperty({ type: String, nullable: true, example: 'How to bleed a radiator' })
@@ -15,6 +23,7 @@ export class ArticleDto {
 
   @ApiProperty({
     type: String,
+    format: 'uri',
     nullable: true,
     example: 'https://acme-plumbing.example/blog/bleed-a-radiator',
   })
@@ -31,6 +40,8 @@ export class ArticleDto {
   @ApiProperty({
     type: String,
     format: 'date-time',
+    pattern: UTC_SECONDS_PATTERN,
+    maxLength: 20,
     nullable: true,
     example: '2026-11-03T09:30:00Z',
     description: 'RFC 3339 in UTC, whole seconds.',
@@ -45,19 +56,28 @@ export class ArticleDto {
   })
   target_keyword!: string | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, example: 1240 })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: MAX_ID,
+    nullable: true,
+    example: 1240,
+  })
   word_count!: number | null;
 
   @ApiProperty({
     type: String,
+    format: 'uri',
     nullable: true,
-    example: 'http://localhost:3000/media/3f1c2a9e.webp',
+    example: 'https://content-api.example.com/media/3f1c2a9e.webp',
   })
   featured_image_url!: string | null;
 }
 
+@ApiSchema({ name: 'ArticleList', description: 'One page of articles.' })
 export class ArticleListDto {
-  @ApiProperty({ type: [ArticleDto] })
+  @ListData(ArticleDto)
   data!: ArticleDto[];
 
   @ApiProperty({ type: PageMetaDto })

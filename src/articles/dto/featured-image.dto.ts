@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsString, ValidateIf } from 'class-validator';
 import { MAX_IMAGE_BYTES } from '../../media/image-upload.interceptor.js';
 import { MAX_URL_LENGTH } from '../featured-image-url.js';
@@ -33,6 +33,7 @@ const REASON_DOC = {
 };
 
 /** The JSON request body (documentation only; FeaturedImageFieldsDto validates). */
+@ApiSchema({ name: 'FeaturedImageUrl', description: 'A new featured image given by its address.' })
 export class FeaturedImageJsonDto {
   @ApiProperty({
     type: String,
@@ -49,10 +50,16 @@ export class FeaturedImageJsonDto {
 }
 
 /** The multipart/form-data request body: exactly one of `image` and `url`. */
+@ApiSchema({
+  name: 'FeaturedImageForm',
+  description:
+    'A new featured image, uploaded or given by its address: exactly one of image and url.',
+})
 export class FeaturedImageMultipartDto {
   @ApiPropertyOptional({
     type: String,
     format: 'binary',
+    maxLength: MAX_IMAGE_BYTES,
     description: `The image file: JPEG, PNG, WebP, GIF or AVIF (judged by its bytes), at most ${MAX_IMAGE_BYTES} bytes. Send this or url.`,
   })
   image?: string;
@@ -70,6 +77,10 @@ export class FeaturedImageMultipartDto {
   reason?: string;
 }
 
+@ApiSchema({
+  name: 'FeaturedImageResponse',
+  description: 'The article with its new featured image.',
+})
 export class FeaturedImageResponseDto {
   @ApiProperty({ type: ArticleDto, description: 'The article with its new featured_image_url.' })
   data!: ArticleDto;

@@ -1,6 +1,7 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/dto/error-response.dto.js';
+import { WWW_AUTHENTICATE } from '../../common/openapi/header-schemas.js';
 import type { Scope } from '../entities/api-key.entity.js';
 
 export const ROUTE_ACCESS = 'content-api:route-access';
@@ -34,9 +35,7 @@ export function Authenticated(scope: Scope = 'read') {
       description:
         'Credential missing (`missing_credentials`) or unknown, revoked or expired (`invalid_credentials`).',
       type: ErrorResponseDto,
-      headers: {
-        'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer challenge.' },
-      },
+      headers: { 'WWW-Authenticate': WWW_AUTHENTICATE },
     }),
     ApiResponse({
       status: 403,

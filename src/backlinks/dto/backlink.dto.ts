@@ -1,5 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { PageMetaDto } from '../../common/dto/page-meta.dto.js';
+import { INT64_ID } from '../../common/openapi/integer-schemas.js';
+import { UTC_SECONDS_PATTERN } from '../../common/dates.js';
+import { ListData } from '../../common/openapi/list-data.decorator.js';
 import { BACKLINK_CATEGORIES, type BacklinkCategory } from '../backlink.entity.js';
 
 export const ANCHOR_TYPE_EXAMPLES = [
@@ -12,13 +15,16 @@ export const ANCHOR_TYPE_EXAMPLES = [
 ] as const;
 export const BACKLINK_STATUS_EXAMPLES = ['live', 'pending', 'lost'] as const;
 
+@ApiSchema({ name: 'Backlink', description: 'A backlink acquired for a website.' })
 export class BacklinkDto {
-  @ApiProperty({ type: 'integer', format: 'int64', example: 90412 })
+  @ApiProperty({ ...INT64_ID, example: 90412 })
   id!: number;
 
   @ApiProperty({
     type: String,
     format: 'date-time',
+    pattern: UTC_SECONDS_PATTERN,
+    maxLength: 20,
     nullable: true,
     example: '2026-11-03T09:30:00Z',
     description: 'When the link was acquired: RFC 3339 in UTC, whole seconds.',
@@ -28,10 +34,20 @@ export class BacklinkDto {
   @ApiProperty({ type: String, nullable: true, example: 'news.example' })
   source_domain!: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: 'https://news.example/local-heroes' })
+  @ApiProperty({
+    type: String,
+    format: 'uri',
+    nullable: true,
+    example: 'https://news.example/local-heroes',
+  })
   source_url!: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: 'https://acme-plumbing.example/' })
+  @ApiProperty({
+    type: String,
+    format: 'uri',
+    nullable: true,
+    example: 'https://acme-plumbing.example/',
+  })
   target_url!: string | null;
 
   @ApiProperty({ type: String, nullable: true, example: 'Acme Plumbing' })
@@ -57,8 +73,9 @@ export class BacklinkDto {
   category!: BacklinkCategory;
 }
 
+@ApiSchema({ name: 'BacklinkList', description: 'One page of backlinks.' })
 export class BacklinkListDto {
-  @ApiProperty({ type: [BacklinkDto] })
+  @ListData(BacklinkDto)
   data!: BacklinkDto[];
 
   @ApiProperty({ type: PageMetaDto })

@@ -4,6 +4,8 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min, ValidateBy, ValidationOptions } from 'class-validator';
 import { isDay } from '../dates.js';
 
+const MAX_INT32 = 2_147_483_647;
+
 /**
  * Query-string validators that document themselves. Each pairs the
  * class-validator rule with its OpenAPI description so the two cannot drift.
@@ -12,16 +14,15 @@ import { isDay } from '../dates.js';
 /** A whole number in [min, max]. Only plain digits convert; "1.5", "1e2" and " 3" stay invalid. */
 export function IntegerQuery(options: {
   min: number;
-  max?: number;
+  max: number;
   default: number;
   description: string;
 }) {
-  const range =
-    options.max === undefined ? `at least ${options.min}` : `from ${options.min} to ${options.max}`;
-  const message = `must be an integer ${range}`;
+  const message = `must be an integer from ${options.min} to ${options.max}`;
   return applyDecorators(
     ApiPropertyOptional({
       type: 'integer',
+      format: options.max > MAX_INT32 ? 'int64' : 'int32',
       minimum: options.min,
       maximum: options.max,
       default: options.default,
@@ -33,7 +34,7 @@ export function IntegerQuery(options: {
     ),
     IsInt({ message }),
     Min(options.min, { message }),
-    ...(options.max === undefined ? [] : [Max(options.max, { message })]),
+    Max(options.max, { message }),
   );
 }
 
@@ -53,7 +54,13 @@ export function IsCalendarDay(validationOptions?: ValidationOptions) {
 /** An optional calendar day `YYYY-MM-DD` (UTC), inclusive. */
 export function DayQuery(description: string) {
   return applyDecorators(
-    ApiPropertyOptional({ type: 'string', format: 'date', example: '2026-11-01', description }),
+    ApiPropertyOptional({
+      type: 'string',
+      format: 'date',
+      maxLength: 10,
+      example: '2026-11-01',
+      description,
+    }),
     IsOptional(),
     IsCalendarDay(),
   );

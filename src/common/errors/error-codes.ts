@@ -28,3 +28,9 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** What every identifier looks like, today's and any added later. */
+export const ERROR_CODE_PATTERN = '^[a-z][a-z0-9_]*$';
+
+/** An error names at most this many problems in `details`. */
+export const MAX_DETAILS = 100;

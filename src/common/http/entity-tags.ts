@@ -10,6 +10,9 @@ export interface EntityTag {
   opaque: string;
 }
 
+/** The shape of such a list, for the OpenAPI document (loosely: a tag holds anything but a quote). */
+export const ENTITY_TAGS_PATTERN = '^(\\*|[ ,]*(W/)?"[^"]*"([ ]*,[ ,]*(W/)?"[^"]*")*[ ,]*)$';
+
 export type EntityTagList = { any: true } | { any: false; tags: EntityTag[] };
 
 const LIST =

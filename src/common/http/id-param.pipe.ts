@@ -1,7 +1,7 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { InvalidParameterError } from '../errors/api-error.js';
 
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 
 /** Path ids: a positive integer that fits the id column, else 422 naming `id`. */
 @Injectable()

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiParam, ApiResponse } from '@nestjs/swagger';
+import { ApiResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../dto/error-response.dto.js';
+import { ApiIdParam } from './id-param.decorator.js';
 
 /** Documented error responses, one per status, each with the envelope schema. */
 export const ApiInvalidParameterResponse = (
@@ -19,6 +20,6 @@ export const ApiInvalidDateRangeListResponse = () =>
 /** An operation under /sites/{id}: the website id, and its 404 when the site is not the caller's. */
 export const ApiSiteScoped = () =>
   applyDecorators(
-    ApiParam({ name: 'id', type: 'integer', description: 'Website id.' }),
+    ApiIdParam('Website id.'),
     ApiNotFoundResponse('The website does not exist or is not on your account (`site_not_found`).'),
   );

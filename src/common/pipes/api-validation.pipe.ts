@@ -8,6 +8,7 @@ import {
   ValidationFailedError,
 } from '../errors/api-error.js';
 import { nulField } from './nul-field.js';
+import { MAX_DETAILS } from '../errors/error-codes.js';
 
 /**
  * The one validation pipe. Query and path parameters ignore unknown names and
@@ -54,7 +55,7 @@ export class ApiValidationPipe implements PipeTransform {
 }
 
 function toApiError(code: 'invalid_parameter' | 'validation_failed', errors: ValidationError[]) {
-  const details = flatten(errors);
+  const details = flatten(errors).slice(0, MAX_DETAILS);
   const limit = lengthLimit(errors);
   const first = details[0] ?? { field: 'request', message: 'is invalid' };
   const message =

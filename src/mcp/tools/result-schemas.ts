@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../common/errors/error-codes.js';
+import { ERROR_CODE_PATTERN, ERROR_CODES } from '../../common/errors/error-codes.js';
 import { MAX_PER_PAGE } from '../../common/pagination.js';
 import {
   arrayOf,
@@ -97,8 +97,8 @@ const pageMeta = record(
 const errorProperties: Record<string, JsonSchema> = {
   error: {
     type: 'string',
-    enum: [...ERROR_CODES],
-    description: 'Stable error identifier (only when the call was refused).',
+    pattern: ERROR_CODE_PATTERN,
+    description: `Stable error identifier, only when the call was refused. An open set (a later version may add one); today: ${ERROR_CODES.join(', ')}.`,
   },
   message: string('What went wrong, for a person.'),
   protected_links: arrayOf(

@@ -1,9 +1,8 @@
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../common/pagination.js';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from '../../common/pagination.js';
+import { MAX_ID } from '../../common/http/id-param.pipe.js';
 import { day, integer, JsonSchema, string } from './json-schema.js';
 
 /** Argument schemas shared by several tools; names are the API's parameter names. */
-
-const MAX_ID = 2_147_483_647;
 
 export const SITE_ID = integer('Id of a website on your account, from list_sites.', {
   minimum: 1,
@@ -18,6 +17,7 @@ export const ARTICLE_ID = integer('Id of an article on one of your websites, fro
 export const PAGING: Record<string, JsonSchema> = {
   page: integer(`Page number, from 1 (default ${DEFAULT_PAGE}).`, {
     minimum: 1,
+    maximum: MAX_PAGE,
     default: DEFAULT_PAGE,
   }),
   per_page: integer(`Items per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).`, {

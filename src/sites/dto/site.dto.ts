@@ -1,14 +1,22 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { PageMetaDto } from '../../common/dto/page-meta.dto.js';
+import { ListData } from '../../common/openapi/list-data.decorator.js';
+import { INT32_ID } from '../../common/openapi/integer-schemas.js';
 
+@ApiSchema({ name: 'Site', description: 'A website on the account.' })
 export class SiteDto {
-  @ApiProperty({ type: 'integer', example: 12 })
+  @ApiProperty({ ...INT32_ID, example: 12 })
   id!: number;
 
   @ApiProperty({ type: String, nullable: true, example: 'Acme Plumbing' })
   name!: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: 'https://acme-plumbing.example' })
+  @ApiProperty({
+    type: String,
+    format: 'uri',
+    nullable: true,
+    example: 'https://acme-plumbing.example',
+  })
   website_url!: string | null;
 
   @ApiProperty({ type: String, nullable: true, example: 'en' })
@@ -24,8 +32,9 @@ export class SiteDto {
   industry!: string | null;
 }
 
+@ApiSchema({ name: 'SiteList', description: 'One page of websites.' })
 export class SiteListDto {
-  @ApiProperty({ type: [SiteDto] })
+  @ListData(SiteDto)
   data!: SiteDto[];
 
   @ApiProperty({ type: PageMetaDto })
