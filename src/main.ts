@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { createApp } from './create-app.js';
 import { demoBanner } from './demo/demo-banner.js';
 import { DemoService } from './demo/demo.service.js';
 import { closeOnSignals } from './lifecycle/graceful-shutdown.js';
+import { listeningMessage } from './listening-message.js';
 import { MetricsListener } from './metrics/metrics.listener.js';
 
 async function main(): Promise<void> {
@@ -14,7 +16,8 @@ async function main(): Promise<void> {
   const demo = config.seedDemo ? await running.app.get(DemoService).startupAccess() : undefined;
   await running.app.listen(config.port, config.host);
   await running.app.get(MetricsListener).listen();
-  new Logger('Bootstrap').log(`content-api listening on ${config.publicBaseUrl}`);
+  const address = running.app.getHttpServer().address() as AddressInfo;
+  new Logger('Bootstrap').log(listeningMessage(address, config.publicBaseUrl));
   if (demo) console.log(demoBanner(demo, config.publicBaseUrl));
 }
 
