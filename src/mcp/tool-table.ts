@@ -94,7 +94,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
       'Get one article with its HTML body and its protected links.',
       'Returns {data: ArticleWithBody}: the article fields plus body (HTML) and protected_links (type backlink or internal, href, text).',
       'In the body, protected links are the elements carrying the attribute data-service-protected: paid backlink anchors and internal links. Before editing, read the article here and keep every such element exactly as it is (same tag, attributes and text); you may move it.',
-      'The text result also gives the article’s ETag, to pass as if_match to an edit.',
+      'The result also gives the article’s ETag, in _meta.etag and in the text, to pass as if_match to an edit.',
       LIMITS,
     ].join(' '),
     annotations: { title: 'Get an article with its HTML body', ...READ },
@@ -163,7 +163,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
       'Replace the HTML body (and optionally the title) of one article. Read it with get_article first and send the whole new body.',
       'Every element of the current body carrying data-service-protected (paid backlink anchors, internal links) must appear unchanged — same tag, attributes and text — or the edit is refused with protected_links_modified, listing them; new protected elements may not be added.',
       'The body must stay within the editor’s HTML (paragraphs, headings, lists, links, emphasis, quotes, code, tables, images, figures, line breaks): scripts, iframes, styles, forms, event handlers or javascript:/data: links are refused with body_not_allowed. A refused edit changes nothing.',
-      'Returns {data: ArticleWithBody}, the saved article. Each change is kept as a revision (origin mcp) that the account can restore; an edit that changes nothing saves and counts nothing.',
+      'Returns {data: ArticleWithBody}, the saved article, and its new ETag in _meta.etag (the if_match of a next edit). Each change is kept as a revision (origin mcp) that the account can restore; an edit that changes nothing saves and counts nothing.',
       'Edits are limited per key and UTC day (200 by default, shared with the API; then edit_limit_exceeded), and the call counts against the per-minute request limit.',
     ].join(' '),
     annotations: {
