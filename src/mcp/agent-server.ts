@@ -1,12 +1,10 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
   type CallToolResult,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { AGENT_TOOLS, toolNamed } from './tool-table.js';
 import type { AgentTool } from './tools/agent-tool.js';
 import { unknownArguments } from './tools/argument-check.js';
@@ -71,12 +69,12 @@ export function createAgentServer(run: ToolRunner): Server {
     capabilities: { tools: {} },
     instructions: INSTRUCTIONS,
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: AGENT_TOOLS.map(listing) }));
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  server.setRequestHandler('tools/list', () => ({ tools: AGENT_TOOLS.map(listing) }));
+  server.setRequestHandler('tools/call', async ({ params }) => {
     const tool = toolNamed(params.name);
     if (tool === undefined) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Unknown tool "${params.name}". Tools: ${AGENT_TOOLS.map((t) => t.name).join(', ')}.`,
       );
     }
@@ -90,7 +88,8 @@ function listing(tool: AgentTool): Tool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: tool.inputSchema,
+    // Plain JSON by construction (json-schema.ts); the SDK types input schemas as JSON values.
+    inputSchema: tool.inputSchema as Tool['inputSchema'],
     outputSchema: tool.outputSchema,
     annotations: tool.annotations,
   };

@@ -2,7 +2,6 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { All, Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { Authenticated } from '../../auth/decorators/route-access.decorator.js';
 import { requestIdOf } from '../../common/http/request-id.middleware.js';
@@ -14,6 +13,7 @@ import { apiToolRunner, createAgentServer } from '../agent-server.js';
 import { MCP_PATH } from '../mcp-path.js';
 import { allowedHostnames, isAllowedHost } from './allowed-hosts.js';
 import { hasUnparseableBody } from './mcp-body-parser.js';
+import { serveMcpMessage } from './serve-message.js';
 import { InProcessApiClient, type AgentCaller } from './in-process-api.client.js';
 
 /** Protocol messages may reach this many times the key's per-minute request limit. */
@@ -55,19 +55,9 @@ export class McpController {
     const api = new InProcessApiClient(httpServer, callerOf(req), () => markToolCallSent(res));
     // A call refused before reaching the API is logged as this message, with its error.
     const run = apiToolRunner(api, { onRefused: (error) => (res.locals.errorCode = error) });
-    const server = createAgentServer(run);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
     // Typed as a plain IncomingMessage: our `req.auth` is not the SDK's AuthInfo
     // (the SDK only hands it on to tool handlers, which do not read it).
-    await transport.handleRequest(req as IncomingMessage, res, req.body);
+    await serveMcpMessage(req as IncomingMessage, res, req.body, () => createAgentServer(run));
   }
 
   /** No sessions and no server-sent stream: GET and DELETE have nothing to act on. */

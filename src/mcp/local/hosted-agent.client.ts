@@ -1,15 +1,28 @@
 import {
-  LATEST_PROTOCOL_VERSION,
-  McpError,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolError,
   type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { AGENT_SERVER_INFO, type ToolRunner } from '../agent-server.js';
 import { MCP_PATH } from '../mcp-path.js';
+import { MODERN_PROTOCOL_VERSION } from '../protocol-revision.js';
 import { parseBody, type ApiResponse, type ToolArguments } from '../tools/api-request.js';
 import { toolResult, unreachableResult } from '../tools/tool-result.js';
 import type { LocalSettings } from './local-settings.js';
 
 const USER_AGENT = `${AGENT_SERVER_INFO.name}-mcp/${AGENT_SERVER_INFO.version} (local, stdio)`;
+
+/** Who sends a 2026-07-28 message, in which revision, able to do what (nothing more). */
+const ENVELOPE = {
+  [PROTOCOL_VERSION_META_KEY]: MODERN_PROTOCOL_VERSION,
+  [CLIENT_INFO_META_KEY]: {
+    name: `${AGENT_SERVER_INFO.name}-mcp`,
+    version: AGENT_SERVER_INFO.version,
+  },
+  [CLIENT_CAPABILITIES_META_KEY]: {},
+};
 
 /** What the deployment's agent server answered a tool call. */
 export type HostedAnswer =
@@ -25,8 +38,8 @@ export type HostedAnswer =
  * its API in-process, so the call is the deployment's agent call in every
  * respect — counted, limited, logged with channel `mcp` and the tool, and
  * stored with origin `mcp` — on the deployment's word, not on anything this
- * process could claim. The hosted server is stateless, so each message
- * stands alone.
+ * process could claim. Each message stands alone, in revision 2026-07-28:
+ * its `_meta` says who sends it, in which revision, so no handshake is needed.
  */
 export class HostedAgentClient {
   private nextId = 1;
@@ -47,13 +60,15 @@ export class HostedAgentClient {
           'content-type': 'application/json',
           authorization: `Bearer ${this.settings.apiKey}`,
           'user-agent': USER_AGENT,
-          'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+          'mcp-protocol-version': MODERN_PROTOCOL_VERSION,
+          'mcp-method': 'tools/call',
+          'mcp-name': name,
         },
         body: JSON.stringify({
           jsonrpc: '2.0',
           id,
           method: 'tools/call',
-          params: { name, arguments: args },
+          params: { name, arguments: args, _meta: ENVELOPE },
         }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -102,7 +117,7 @@ export function hostedToolRunner(client: HostedAgentClient): ToolRunner {
       case 'result':
         return answer.result;
       case 'protocol-error':
-        throw new McpError(answer.code, answer.message);
+        throw new ProtocolError(answer.code, answer.message);
       case 'refused':
         return toolResult(tool, answer.response);
     }

@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createAgentServer, type ToolRunner } from '../agent-server.js';
 import { MCP_PATH } from '../mcp-path.js';
 import { AGENT_TOOLS } from '../tool-table.js';
@@ -31,14 +31,17 @@ export async function serveLocalAgent(io: LocalAgentIo): Promise<void> {
   const settings = readLocalSettings(io.env);
   await checkSettings(settings);
   const calls = new InFlightCalls(hostedToolRunner(new HostedAgentClient(settings)));
-  const server = createAgentServer(calls.run);
   const inputClosed = new Promise<void>((resolve) => {
     io.stdin.once('end', resolve);
     io.stdin.once('close', resolve);
     // A client that went away cannot read answers any more.
     io.stdout.once('error', () => resolve());
   });
-  await server.connect(new StdioServerTransport(io.stdin, io.stdout));
+  // serveStdio picks the revision from the client's first message: a
+  // 2026-07-28 `server/discover` or a 2025 `initialize`.
+  const served = serveStdio(() => createAgentServer(calls.run), {
+    transport: new StdioServerTransport(io.stdin, io.stdout),
+  });
   io.stderr(
     `content-api agent server: ${AGENT_TOOLS.length} tools on stdio, calling ${settings.baseUrl}\n`,
   );
@@ -47,7 +50,7 @@ export async function serveLocalAgent(io: LocalAgentIo): Promise<void> {
   await nextTurn();
   await calls.settled();
   await nextTurn();
-  await server.close();
+  await served.close();
 }
 
 /** Keeps count of the tool calls under way, so the server ends only after them. */
@@ -102,8 +105,8 @@ function answerProblem(settings: LocalSettings, answer: HostedAnswer): string | 
 }
 
 /** The API refusal a tool result carries, as the status it came with. */
-function statusOf(error: Record<string, unknown>): number {
-  return error.error === 'rate_limited' ? 429 : 500;
+function statusOf(error: unknown): number {
+  return (error as { error?: unknown } | null)?.error === 'rate_limited' ? 429 : 500;
 }
 
 function settingsProblem(settings: LocalSettings, response: ApiResponse): string | undefined {

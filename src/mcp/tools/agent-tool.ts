@@ -1,4 +1,4 @@
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { PageMeta } from '../../common/pagination.js';
 import type { ApiRequest, ApiResponse, ToolArguments } from './api-request.js';
 import type { ObjectSchema } from './json-schema.js';

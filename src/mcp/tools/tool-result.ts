@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { invalidParameterMessage } from '../../common/errors/api-error.js';
 import type { AgentTool, SuccessBody } from './agent-tool.js';
 import type { ApiResponse } from './api-request.js';
@@ -17,7 +17,7 @@ export function toolResult(tool: AgentTool, response: ApiResponse): CallToolResu
   if (response.status >= 200 && response.status < 300 && isSuccessBody(body)) {
     const etag = response.headers.etag;
     return {
-      structuredContent: body as unknown as Record<string, unknown>,
+      structuredContent: body,
       content: [text(tool.summarize(body, response)), text(JSON.stringify(body))],
       ...(etag === undefined ? {} : { _meta: { etag } }),
     };
@@ -26,7 +26,7 @@ export function toolResult(tool: AgentTool, response: ApiResponse): CallToolResu
     const error = inToolTerms(tool, body);
     return {
       isError: true,
-      structuredContent: error as unknown as Record<string, unknown>,
+      structuredContent: error,
       content: [text(errorGuidance(tool, error, response)), text(JSON.stringify(error))],
     };
   }
