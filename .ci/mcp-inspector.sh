@@ -2,7 +2,8 @@
 # An independent client on both agent servers: the official MCP Inspector, in
 # CLI mode, lists the tools with --strict (tool-schema portability problems of
 # error severity fail it) and calls one, over Streamable HTTP (/mcp) and over
-# stdio (`content-api mcp`). It runs the build against a throwaway embedded
+# stdio (`content-api mcp`), in both protocol eras it speaks: `legacy` (the
+# 2025 `initialize` handshake) and `modern` (revision 2026-07-28). It runs the build against a throwaway embedded
 # database with the demo account. The Inspector is fetched by npx, not kept in
 # package.json: it pulls platform-specific packages some registries lack.
 set -euo pipefail
@@ -39,10 +40,13 @@ expect_sites() {
   ' "$1"
 }
 
-"${inspector[@]}" "${hosted[@]}" --method tools/list --strict --format json | expect_tools hosted
-"${inspector[@]}" "${hosted[@]}" --method tools/call --tool-name list_sites --format json |
-  expect_sites hosted
-"${inspector[@]}" "${local_[@]}" --method tools/list --strict --format json -- "${command[@]}" |
-  expect_tools local
-"${inspector[@]}" "${local_[@]}" --method tools/call --tool-name list_sites --format json \
-  -- "${command[@]}" | expect_sites local
+for era in legacy modern; do
+  "${inspector[@]}" "${hosted[@]}" --protocol-era "$era" --method tools/list --strict \
+    --format json | expect_tools "hosted, $era"
+  "${inspector[@]}" "${hosted[@]}" --protocol-era "$era" --method tools/call \
+    --tool-name list_sites --format json | expect_sites "hosted, $era"
+  "${inspector[@]}" "${local_[@]}" --protocol-era "$era" --method tools/list --strict \
+    --format json -- "${command[@]}" | expect_tools "local, $era"
+  "${inspector[@]}" "${local_[@]}" --protocol-era "$era" --method tools/call \
+    --tool-name list_sites --format json -- "${command[@]}" | expect_sites "local, $era"
+done
