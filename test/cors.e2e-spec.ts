@@ -64,7 +64,7 @@ describe('CORS with a list of origins', () => {
       expect(res.headers['access-control-allow-origin']).toBe(APP);
       expect(res.headers['access-control-allow-methods']).toBe('GET,HEAD,PUT,POST');
       expect(res.headers['access-control-allow-headers']).toBe(
-        'Authorization,X-API-Key,Content-Type,If-Match,If-None-Match,X-Request-Id,Mcp-Protocol-Version',
+        'Authorization,X-API-Key,Content-Type,If-Match,If-None-Match,X-Request-Id,Mcp-Protocol-Version,Mcp-Method,Mcp-Name',
       );
       expect(res.headers['access-control-max-age']).toBe('600');
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
+import { LearningLogWriter } from '../src/audit/learning-log.writer.js';
 import { articleState, latestRevision } from './support/article-state.js';
 import { seedAccount, seedKey } from './support/fixtures.js';
 import { pngImage } from './support/images.js';
@@ -503,6 +504,22 @@ describe('limits and the learning log, shared with the API', () => {
     await client.close();
   });
 
+  it('logs a GET or DELETE of /mcp as a call to the endpoint with its 405, not to an unknown path', async () => {
+    const { key, keyId } = await seedKey(t.db, a.owner.accountId);
+    await request(t.http).get('/mcp').set('Authorization', `Bearer ${key}`).expect(405);
+    await request(t.http).delete('/mcp').set('X-API-Key', key).expect(405);
+    await t.app.get(LearningLogWriter).flush();
+    const rows = await t.db.query(
+      `SELECT channel, operation, method, path, status FROM learning_log
+        WHERE key_id = $1 ORDER BY occurred_at, id`,
+      [keyId],
+    );
+    expect(rows).toEqual([
+      { channel: 'mcp', operation: 'mcp', method: 'GET', path: '/mcp', status: 405 },
+      { channel: 'mcp', operation: 'mcp', method: 'DELETE', path: '/mcp', status: 405 },
+    ]);
+  });
+
   it('records every tool call once, with channel mcp and the tool name', async () => {
     const { key, keyId } = await seedKey(t.db, a.owner.accountId);
     const client = await hostedClient(baseUrl, { Authorization: `Bearer ${key}` });
@@ -524,12 +541,13 @@ describe('limits and the learning log, shared with the API', () => {
         error: 'protected_links_modified',
       },
     ]);
-    // The protocol messages, each once; the client's GET for an event stream was refused.
+    // The protocol messages, each once; the client's GET for an event stream was
+    // refused, and is logged as a call to the endpoint, not to an unknown path.
     const protocol = rows.filter((row) => !tools.includes(row.operation));
     expect(protocol.map((row) => `${row.operation} ${row.status}`).sort()).toEqual([
       'initialize 200',
+      'mcp 405',
       'notifications/initialized 202',
-      'null 405',
       'tools/list 200',
     ]);
   });

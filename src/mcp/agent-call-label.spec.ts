@@ -57,10 +57,16 @@ describe('learningLogLabel', () => {
       channel: 'mcp',
       operation: 'list_sites',
     });
-    expect(learningLogLabel(message('not json-rpc'), locals())).toEqual({
-      channel: 'mcp',
-      operation: null,
-    });
+  });
+
+  it('names a request to /mcp without a protocol method as the endpoint, not as an unknown path', () => {
+    const request = (body: unknown) => ({ ...onConnection(), path: '/mcp', body });
+    for (const body of [undefined, {}, 'not json-rpc', [], { method: 7 }]) {
+      expect(learningLogLabel(request(body), locals())).toEqual({
+        channel: 'mcp',
+        operation: 'mcp',
+      });
+    }
   });
 
   it('names another spelling of /mcp or /api by its channel, with no operation', () => {

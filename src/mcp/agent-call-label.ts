@@ -50,6 +50,9 @@ export function markToolCallSent(res: { locals: Record<string, unknown> }): void
   res.locals[TOOL_CALL_SENT] = true;
 }
 
+/** The operation of a request to /mcp that names no protocol method. */
+const MCP_ENDPOINT = 'mcp';
+
 export interface LogLabel {
   channel: Channel;
   operation: string | null;
@@ -60,8 +63,10 @@ export interface LogLabel {
  * operation id. A message to the hosted agent server (/mcp): channel `mcp`
  * and the tool or protocol method — or nothing (null) when its tool call
  * reached the API, so that each tool call is logged once, by that API call.
- * Any other spelling of /api or /mcp is a call to no route: its channel by
- * its path, no operation.
+ * A request to /mcp that names no method (a GET or DELETE, refused with 405,
+ * or a body that is not JSON-RPC) is still a call to that endpoint, named
+ * `mcp`. Any other spelling of /api or /mcp is a call to no route: its
+ * channel by its path, no operation.
  */
 export function learningLogLabel(
   req: Connected & { path: string; body?: unknown; operationId?: string },
@@ -70,7 +75,7 @@ export function learningLogLabel(
   if (req.path === MCP_PATH) {
     return res.locals[TOOL_CALL_SENT] === true
       ? null
-      : { channel: 'mcp', operation: messageName(req.body) };
+      : { channel: 'mcp', operation: messageName(req.body) ?? MCP_ENDPOINT };
   }
   if (callChannelOf(req.path) === 'mcp') return { channel: 'mcp', operation: null };
   return {

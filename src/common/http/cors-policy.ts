@@ -2,7 +2,11 @@ import cors from 'cors';
 import type { RequestHandler } from 'express';
 import type { CorsOrigins } from '../../config/app-config.js';
 
-/** What a page on an allowed origin may send: the key headers, JSON, the validators, MCP's version. */
+/**
+ * What a page on an allowed origin may send: the key headers, JSON, the
+ * validators, and MCP's headers (2026-07-28 repeats the method and the tool
+ * of a message in Mcp-Method and Mcp-Name).
+ */
 const ALLOWED_HEADERS = [
   'Authorization',
   'X-API-Key',
@@ -11,6 +15,8 @@ const ALLOWED_HEADERS = [
   'If-None-Match',
   'X-Request-Id',
   'Mcp-Protocol-Version',
+  'Mcp-Method',
+  'Mcp-Name',
 ];
 
 /** What its scripts may read beyond the safelisted headers: limits, tracing, validators, paging. */
