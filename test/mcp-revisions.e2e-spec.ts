@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { seedKey } from './support/fixtures.js';
 import { hostedClient, listen } from './support/mcp-client.js';
@@ -115,6 +116,19 @@ describe('a 2026-07-28 message to /mcp, as it goes over the wire', () => {
       'tools/list 200',
       'list_sites 200',
     ]);
+  });
+
+  it('takes a message past the SDK’s default 4 MiB bound: an image in base64 reaches the API', async () => {
+    const { key } = await seedKey(t.db, a.owner.accountId);
+    const notAnImage = randomBytes(6 * 1024 * 1024).toString('base64');
+    const res = await post(key, 1, 'tools/call', {
+      name: 'replace_featured_image',
+      arguments: { article_id: a.articleId, image_base64: notAnImage, file_name: 'x.png' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.isError).toBe(true);
+    // The API's own judgement of the bytes: the whole message got through.
+    expect(res.body.result.structuredContent.error).toBe('unsupported_image_type');
   });
 
   it('refuses a message whose header and envelope name different revisions', async () => {

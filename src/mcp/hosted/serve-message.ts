@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import {
-  NodeStreamableHTTPServerTransport,
-  toNodeHandler,
-  toWebRequest,
-} from '@modelcontextprotocol/node';
-import { createMcpHandler, isLegacyRequest, type Server } from '@modelcontextprotocol/server';
+  classifyInboundRequest,
+  createMcpHandler,
+  type Server,
+} from '@modelcontextprotocol/server';
 
 /**
  * Answers one message to /mcp with a server of its own from `createServer`,
@@ -22,7 +22,7 @@ export async function serveMcpMessage(
   body: unknown,
   createServer: () => Server,
 ): Promise<void> {
-  if (await isLegacyRequest(await toWebRequest(req, body), body)) {
+  if (isLegacyMessage(req, body)) {
     const server = createServer();
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -39,4 +39,26 @@ export async function serveMcpMessage(
   const handler = createMcpHandler(createServer, { legacy: 'reject' });
   res.on('close', () => void handler.close());
   await toNodeHandler(handler)(req, res, body);
+}
+
+/**
+ * The SDK's own routing decision (what isLegacyRequest decides), made on the
+ * body already parsed, so that a message of up to 16 MB is not serialized
+ * again only to be classified.
+ */
+function isLegacyMessage(req: IncomingMessage, body: unknown): boolean {
+  return (
+    classifyInboundRequest({
+      httpMethod: req.method ?? 'POST',
+      protocolVersionHeader: header(req, 'mcp-protocol-version'),
+      mcpMethodHeader: header(req, 'mcp-method'),
+      mcpNameHeader: header(req, 'mcp-name'),
+      body,
+    }).kind === 'legacy'
+  );
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
