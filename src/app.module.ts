@@ -16,6 +16,7 @@ import { ImportModule } from './import/import.module.js';
 import { LifecycleModule } from './lifecycle/lifecycle.module.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { McpModule } from './mcp/mcp.module.js';
+import { OAuthModule } from './oauth/oauth.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
@@ -44,6 +45,7 @@ export class AppModule {
         BacklinksModule,
         StatsModule,
         McpModule,
+        OAuthModule,
         OpenApiModule,
         ImportModule,
         DemoModule,

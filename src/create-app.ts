@@ -16,6 +16,8 @@ import { openDatabase, type DatabaseHandle } from './database/database-handle.js
 import { mcpBodyParser } from './mcp/hosted/mcp-body-parser.js';
 import { MCP_PATH } from './mcp/mcp-path.js';
 import { runMigrations } from './database/migrator.js';
+import { AuthorizationServer } from './oauth/authorization-server.js';
+import { OAUTH_PATH } from './oauth/oauth-paths.js';
 import { setupOpenApi } from './openapi/openapi.setup.js';
 import { CallAdmission } from './rate-limit/call-admission.js';
 
@@ -77,6 +79,8 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
     app.use(app.get(ApiCallRecorder).middleware);
     app.use(securityHeaders(config.publicBaseUrl));
     app.use(app.get(CallAdmission).middleware);
+    // The authorization server reads its own bodies (forms, registration JSON).
+    app.use(OAUTH_PATH, app.get(AuthorizationServer).middleware);
     app.use(MCP_PATH, mcpBodyParser);
     app.use(jsonBodyParser(JSON_BODY_LIMIT));
     setupOpenApi(app);

@@ -138,11 +138,17 @@ export class ArticleEditsController {
   }
 }
 
-/** The agent server labels the API calls it makes, so their revisions get origin `mcp`. */
+/**
+ * The agent server labels the API calls it makes, so their revisions get
+ * origin `mcp`; an assistant's connection only ever calls through it.
+ */
 function editContext(principal: Principal, ifMatch: string | undefined, req: Request): EditContext {
   return {
     accountId: principal.accountId,
-    editor: { kind: 'key', keyId: principal.keyId, channel: channelOf(req) },
+    editor:
+      principal.keyId !== null
+        ? { kind: 'key', keyId: principal.keyId, channel: channelOf(req) }
+        : { kind: 'connection', connectionId: principal.connectionId },
     ifMatch,
     logEntryId: req.learningLogId,
   };

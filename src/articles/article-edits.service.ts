@@ -11,6 +11,7 @@ import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
 import { EditLimitService } from './edit-limit.service.js';
 import { ArticleHtml } from './html/article-html.service.js';
 import { ifMatchAllows } from '../common/http/entity-tags.js';
+import type { RevisionOrigin } from './entities/article-revision.entity.js';
 import { ArticleSnapshot, RevisionsService, RevisionView } from './revisions.service.js';
 import { countWords } from './word-count.js';
 import { ArticlesService } from './articles.service.js';
@@ -21,11 +22,14 @@ export type EditChannel = 'api' | 'mcp';
 /**
  * Who changes an article, which decides the revision's origin and author:
  * a key through the API or the agent server (origin `api`/`mcp`, counted
- * against the key's daily edit limit), a person in the console, or the
- * operator at the command line (both origin `editor`, counted against no key).
+ * against the key's daily edit limit), an assistant's connection through the
+ * agent server (origin `mcp`, counted against the connection's own daily
+ * limit), a person in the console, or the operator at the command line (both
+ * origin `editor`, counted against no key).
  */
 export type Editor =
   | { kind: 'key'; keyId: number; channel: EditChannel }
+  | { kind: 'connection'; connectionId: number }
   | { kind: 'user'; userId: number }
   | { kind: 'operator' };
 
@@ -36,6 +40,18 @@ export interface EditContext {
   ifMatch?: string;
   /** The learning-log row of the request making the edit; its revision points back at it. */
   logEntryId?: string;
+}
+
+function originOf(editor: Editor): RevisionOrigin {
+  switch (editor.kind) {
+    case 'key':
+      return editor.channel;
+    case 'connection':
+      return 'mcp';
+    case 'user':
+    case 'operator':
+      return 'editor';
+  }
 }
 
 /** The operator at the command line, as revisions record them. */
@@ -133,7 +149,10 @@ export class ArticleEditsService {
         return null;
       }
       const { editor } = context;
-      if (editor.kind === 'key') await this.editLimit.consume(manager, editor.keyId);
+      if (editor.kind === 'key') await this.editLimit.consume(manager, { keyId: editor.keyId });
+      if (editor.kind === 'connection') {
+        await this.editLimit.consume(manager, { connectionId: editor.connectionId });
+      }
       const wordCount =
         next.body === current.body ? null : (next.wordCount ?? countWords(next.body));
       await manager.query(
@@ -149,9 +168,10 @@ export class ArticleEditsService {
         featuredImageUrl: next.featuredImageUrl,
       };
       return this.revisions.append(manager, articleId, snapshot, {
-        origin: editor.kind === 'key' ? editor.channel : 'editor',
+        origin: originOf(editor),
         reason: reason ?? null,
         keyId: editor.kind === 'key' ? editor.keyId : null,
+        connectionId: editor.kind === 'connection' ? editor.connectionId : null,
         userId: editor.kind === 'user' ? editor.userId : null,
         actor: editor.kind === 'operator' ? OPERATOR_ACTOR : null,
         logEntryId: context.logEntryId ?? null,

@@ -7,9 +7,13 @@ import { EditLimitExceededError } from './article-edits.errors.js';
 
 const MS_PER_DAY = 86_400_000;
 
+/** Whose edits are counted: a key's, or an assistant's connection's. */
+export type EditCounter = { keyId: number } | { connectionId: number };
+
 /**
- * The daily edit limit: EDIT_LIMIT_PER_DAY successful edits per key per UTC
- * day, counted in PostgreSQL (daily_edit_counts) by the transaction that
+ * The daily edit limit: EDIT_LIMIT_PER_DAY successful edits per key (or per
+ * assistant connection) per UTC day, counted in PostgreSQL
+ * (daily_edit_counts, daily_connection_edit_counts) by the transaction that
  * saves the edit. The conditional upsert locks the key's row for the day, so
  * concurrent edits take turns and the count can never pass the limit; an
  * edit that fails later rolls its count back with everything else.
@@ -22,13 +26,21 @@ export class EditLimitService {
     this.limit = config.editLimitPerDay;
   }
 
-  /** Counts one edit by `keyId` today, or refuses it with 429 once today's edits are used up. */
-  async consume(manager: EntityManager, keyId: number, now: Date = new Date()): Promise<void> {
+  /** Counts one edit by `counter` today, or refuses it with 429 once today's edits are used up. */
+  async consume(
+    manager: EntityManager,
+    counter: EditCounter,
+    now: Date = new Date(),
+  ): Promise<void> {
+    const [table, column, id] =
+      'keyId' in counter
+        ? ['daily_edit_counts', 'key_id', counter.keyId]
+        : ['daily_connection_edit_counts', 'connection_id', counter.connectionId];
     const counted = await manager.query<unknown[]>(
-      `INSERT INTO daily_edit_counts AS c (key_id, day, count) VALUES ($1, $2, 1)
-       ON CONFLICT (key_id, day) DO UPDATE SET count = c.count + 1 WHERE c.count < $3
+      `INSERT INTO ${table} AS c (${column}, day, count) VALUES ($1, $2, 1)
+       ON CONFLICT (${column}, day) DO UPDATE SET count = c.count + 1 WHERE c.count < $3
        RETURNING c.count`,
-      [keyId, formatDay(now), this.limit],
+      [id, formatDay(now), this.limit],
     );
     if (counted.length === 0) {
       throw new EditLimitExceededError(this.limit, secondsUntilUtcMidnight(now));

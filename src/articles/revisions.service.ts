@@ -16,6 +16,8 @@ export interface RevisionAuthor {
   origin: RevisionOrigin;
   reason: string | null;
   keyId: number | null;
+  /** The assistant's connection that made it through the agent server. */
+  connectionId?: number | null;
   /** The person who made it in the console. */
   userId: number | null;
   /** Who made it when neither a key nor a user did (the operator at the command line, an import). */
@@ -61,8 +63,9 @@ export class RevisionsService {
   ): Promise<RevisionView> {
     const [row] = await manager.query<RevisionView[]>(
       `INSERT INTO article_revisions
-              (article_id, number, title, body, featured_image_url, origin, reason, key_id, user_id, actor, log_entry_id)
-       SELECT $1, COALESCE(max(number), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+              (article_id, number, title, body, featured_image_url, origin, reason, key_id, user_id, actor, log_entry_id,
+               connection_id)
+       SELECT $1, COALESCE(max(number), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
          FROM article_revisions WHERE article_id = $1
        RETURNING ${REVISION_COLUMNS}`,
       [
@@ -76,6 +79,7 @@ export class RevisionsService {
         author.userId,
         author.actor,
         author.logEntryId,
+        author.connectionId ?? null,
       ],
     );
     return row;

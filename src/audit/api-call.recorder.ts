@@ -16,7 +16,7 @@ const MAX_USER_AGENT_LENGTH = 512;
  * including calls that a guard refused and paths no route matches, which a
  * Nest interceptor never sees, under any spelling of /api and /mcp
  * (isCall). By then the request carries all there is to know: the operation
- * id (CallAdmission), key and account (`req.auth`, set by the
+ * id (CallAdmission), key or connection and account (`req.auth`, set by the
  * authenticator even when it refused) and the error identifier
  * (`res.locals.errorCode`, set by ApiExceptionFilter). Channel and operation
  * come from learningLogLabel: requests to the agent endpoint are channel
@@ -54,6 +54,7 @@ export class ApiCallRecorder {
         durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n),
         accountId: req.auth?.accountId ?? null,
         keyId: req.auth?.keyId ?? null,
+        connectionId: req.auth?.connectionId ?? null,
         requestId: requestIdOf(req),
         clientAddress: req.ip ?? null,
         userAgent: req.get('user-agent')?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,

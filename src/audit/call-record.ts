@@ -14,6 +14,8 @@ export interface CallRecord {
   durationMs: number;
   accountId: number | null;
   keyId: number | null;
+  /** The assistant's connection that made an agent call (then keyId is null). */
+  connectionId?: number | null;
   /** Who acted in the console; null for API and agent calls. */
   userId?: number | null;
   requestId: string | null;

@@ -124,10 +124,10 @@ export class LearningLogWriter implements OnModuleInit, OnApplicationShutdown {
     await this.dataSource.query(
       `INSERT INTO learning_log (id, occurred_at, account_id, key_id, channel, operation, method,
                                  path, status, duration_ms, request_id, client_address, user_agent, error,
-                                 user_id)
+                                 user_id, connection_id)
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[], $5::text[],
                             $6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[],
-                            $12::text[], $13::text[], $14::text[], $15::int[])
+                            $12::text[], $13::text[], $14::text[], $15::int[], $16::int[])
        ON CONFLICT (id) DO NOTHING`,
       [
         rows.map((r) => r.id),
@@ -145,6 +145,7 @@ export class LearningLogWriter implements OnModuleInit, OnApplicationShutdown {
         rows.map((r) => r.userAgent),
         rows.map((r) => r.error),
         rows.map((r) => r.userId ?? null),
+        rows.map((r) => r.connectionId ?? null),
       ],
     );
   }

@@ -5,6 +5,7 @@ import { AccountsService } from './accounts.service.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { Authenticator } from './authenticator.service.js';
+import { ConnectionTokens } from './connection-tokens.js';
 import { Account } from './entities/account.entity.js';
 import { ApiKey } from './entities/api-key.entity.js';
 import { KeyUsageRecorder } from './key-usage.recorder.js';
@@ -13,6 +14,7 @@ import { KeyUsageRecorder } from './key-usage.recorder.js';
   imports: [TypeOrmModule.forFeature([Account, ApiKey])],
   providers: [
     Authenticator,
+    ConnectionTokens,
     KeyUsageRecorder,
     AccountsService,
     ApiKeysService,

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
 import { generateApiKey } from './api-key.codec.js';
 import { Authenticator } from './authenticator.service.js';
+import type { ConnectionTokens } from './connection-tokens.js';
 import type { KeyUsageRecorder } from './key-usage.recorder.js';
 
 describe('Authenticator.authenticateRequest', () => {
@@ -22,6 +23,7 @@ describe('Authenticator.authenticateRequest', () => {
     const authenticator = new Authenticator(
       { query } as unknown as DataSource,
       { record } as unknown as KeyUsageRecorder,
+      { find: () => Promise.resolve(null) } as unknown as ConnectionTokens,
     );
     return { authenticator, query, record };
   }
@@ -32,10 +34,16 @@ describe('Authenticator.authenticateRequest', () => {
     const first = await authenticator.authenticateRequest(req);
     const second = await authenticator.authenticateRequest(req);
     expect(second).toBe(first);
-    expect(first).toEqual({ accountId: 3, keyId: 7, scopes: ['read'], plan: 'agency' });
+    expect(first).toEqual({
+      accountId: 3,
+      keyId: 7,
+      connectionId: null,
+      scopes: ['read'],
+      plan: 'agency',
+    });
     expect(query).toHaveBeenCalledTimes(1);
     expect(record).toHaveBeenCalledTimes(1);
-    expect(req.auth).toEqual({ keyId: 7, accountId: 3, principal: first });
+    expect(req.auth).toEqual({ keyId: 7, connectionId: null, accountId: 3, principal: first });
   });
 
   it('repeats a refusal for the same request, and keeps what it learned on req.auth', async () => {
@@ -47,6 +55,11 @@ describe('Authenticator.authenticateRequest', () => {
     await expect(authenticator.authenticateRequest(req)).rejects.toMatchObject({
       code: 'missing_credentials',
     });
-    expect(req.auth).toEqual({ keyId: null, accountId: null, principal: null });
+    expect(req.auth).toEqual({
+      keyId: null,
+      connectionId: null,
+      accountId: null,
+      principal: null,
+    });
   });
 });

@@ -7,19 +7,19 @@ import {
   InvalidCredentialsError,
   PlanNotEligibleError,
 } from './auth.errors.js';
+import { ConnectionTokens } from './connection-tokens.js';
 import { credentialFrom } from './credentials.js';
 import { API_PLANS, AccountStatus, Plan } from './entities/account.entity.js';
 import type { Scope } from './entities/api-key.entity.js';
+import { KEY_CACHE_TTL_MS } from './key-cache.js';
 import { KeyUsageRecorder } from './key-usage.recorder.js';
 import type { AuthAttempt, Principal } from './principal.js';
+import { acceptsAccessTokens } from './token-audience.js';
 
-/**
- * How long a key's state is trusted without asking the database. Revocation,
- * suspension and resumption reach every replica within this time (the
- * contract allows 10 seconds).
- */
-export const KEY_CACHE_TTL_MS = 5_000;
+export { KEY_CACHE_TTL_MS } from './key-cache.js';
 const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+const INVALID_TOKEN = 'The access token is unknown, expired or disconnected.';
 
 interface KeyRecord {
   keyId: number;
@@ -36,7 +36,10 @@ interface CacheEntry {
   until: number;
 }
 
-/** Turns a raw key into a Principal, or refuses it with the contract's 401/403. */
+/**
+ * Turns a raw key — or, on the hosted agent server, an assistant's access
+ * token — into a Principal, or refuses it with the contract's 401/403.
+ */
 @Injectable()
 export class Authenticator {
   private readonly cache = new Map<string, CacheEntry>();
@@ -46,6 +49,7 @@ export class Authenticator {
   constructor(
     private readonly dataSource: DataSource,
     private readonly usage: KeyUsageRecorder,
+    private readonly tokens: ConnectionTokens,
   ) {}
 
   /**
@@ -56,9 +60,19 @@ export class Authenticator {
   authenticateRequest(req: Request): Promise<Principal> {
     let verdict = this.verdicts.get(req);
     if (verdict === undefined) {
-      const attempt: AuthAttempt = { keyId: null, accountId: null, principal: null };
+      const attempt: AuthAttempt = {
+        keyId: null,
+        connectionId: null,
+        accountId: null,
+        principal: null,
+      };
       req.auth = attempt;
-      verdict = (async () => this.authenticateKey(credentialFrom(req), attempt))();
+      verdict = (async () => {
+        const credential = credentialFrom(req);
+        return looksLikeApiKey(credential) || !acceptsAccessTokens(req)
+          ? this.authenticateKey(credential, attempt)
+          : this.authenticateAccessToken(credential, attempt);
+      })();
       this.verdicts.set(req, verdict);
     }
     return verdict;
@@ -81,11 +95,33 @@ export class Authenticator {
     const principal: Principal = {
       accountId: record.accountId,
       keyId: record.keyId,
+      connectionId: null,
       scopes: record.scopes,
       plan: record.plan,
     };
     attempt.principal = principal;
     this.usage.record(record.keyId);
+    return principal;
+  }
+
+  /** An assistant's access token: its connection acts like a key with the scopes granted. */
+  private async authenticateAccessToken(token: string, attempt: AuthAttempt): Promise<Principal> {
+    const found = await this.tokens.find(token);
+    if (found === null) throw new InvalidCredentialsError(INVALID_TOKEN);
+    attempt.connectionId = found.connectionId;
+    attempt.accountId = found.accountId;
+    if (!found.valid) throw new InvalidCredentialsError(INVALID_TOKEN);
+    if (found.accountStatus === 'suspended') throw new AccountSuspendedError();
+    if (!API_PLANS.includes(found.plan)) throw new PlanNotEligibleError(found.plan);
+    const principal: Principal = {
+      accountId: found.accountId,
+      keyId: null,
+      connectionId: found.connectionId,
+      scopes: found.scopes,
+      plan: found.plan,
+    };
+    attempt.principal = principal;
+    this.usage.recordConnection(found.connectionId);
     return principal;
   }
 

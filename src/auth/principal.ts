@@ -1,20 +1,25 @@
 import type { Plan } from './entities/account.entity.js';
 import type { Scope } from './entities/api-key.entity.js';
 
-/** Who is calling: established by the guard, passed explicitly to every service. */
-export interface Principal {
+/**
+ * Who is calling: established by the guard, passed explicitly to every
+ * service. A key, or an assistant's connection (OAuth, through the hosted
+ * agent server only): exactly one of `keyId` and `connectionId` is set.
+ */
+export type Principal = {
   accountId: number;
-  keyId: number;
   scopes: Scope[];
   plan: Plan;
-}
+} & ({ keyId: number; connectionId: null } | { keyId: null; connectionId: number });
 
 /**
  * What the guard learned about a request's credential, kept on the request
- * even when it refused it, so the learning log can name key and account.
+ * even when it refused it, so the learning log can name key (or connection)
+ * and account.
  */
 export interface AuthAttempt {
   keyId: number | null;
+  connectionId: number | null;
   accountId: number | null;
   principal: Principal | null;
 }

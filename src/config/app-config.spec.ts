@@ -31,3 +31,19 @@ describe('CORS_ORIGINS', () => {
     );
   });
 });
+
+describe('OAUTH_ALLOW_INSECURE_METADATA_URLS', () => {
+  it('is off by default and may be turned on outside production', () => {
+    expect(loadConfig({}).oauthAllowInsecureMetadataUrls).toBe(false);
+    expect(
+      loadConfig({ OAUTH_ALLOW_INSECURE_METADATA_URLS: 'true', NODE_ENV: 'test' })
+        .oauthAllowInsecureMetadataUrls,
+    ).toBe(true);
+  });
+
+  it('stops start-up in production mode', () => {
+    expect(() =>
+      loadConfig({ OAUTH_ALLOW_INSECURE_METADATA_URLS: 'true', NODE_ENV: 'production' }),
+    ).toThrow(/OAUTH_ALLOW_INSECURE_METADATA_URLS must not be true in production/);
+  });
+});

@@ -38,6 +38,11 @@ export interface AppConfig {
   htmlMaxNesting: number;
   /** Browser origins allowed to call the API (CORS): a list, `'*'` for any, empty for none. */
   corsOrigins: CorsOrigins;
+  /**
+   * Lets assistants' client metadata documents be served over http from
+   * 127.0.0.1 (tests only; refused when NODE_ENV is production).
+   */
+  oauthAllowInsecureMetadataUrls: boolean;
 }
 
 export type CorsOrigins = '*' | readonly string[];
@@ -151,6 +156,17 @@ function metricsPort(env: Env, port: number): number | undefined {
   return metrics;
 }
 
+function insecureMetadataUrls(env: Env): boolean {
+  const allowed = boolean(env, 'OAUTH_ALLOW_INSECURE_METADATA_URLS', false);
+  if (allowed && read(env, 'NODE_ENV') === 'production') {
+    throw new ConfigError(
+      'OAUTH_ALLOW_INSECURE_METADATA_URLS',
+      'must not be true in production (NODE_ENV=production)',
+    );
+  }
+  return allowed;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -187,5 +203,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       MAX_NESTING_RANGE.max,
     ),
     corsOrigins: corsOrigins(env),
+    oauthAllowInsecureMetadataUrls: insecureMetadataUrls(env),
   };
 }

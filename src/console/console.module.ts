@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { ArticlesModule } from '../articles/articles.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { OAuthModule } from '../oauth/oauth.module.js';
 import { BrowserSessionMiddleware } from '../sign-in/browser-session.middleware.js';
 import { SignInModule } from '../sign-in/sign-in.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -9,6 +10,7 @@ import { ActivityController } from './activity/activity.controller.js';
 import { ActivityReads } from './activity/activity.reads.js';
 import { ArticleController } from './articles/article.controller.js';
 import { ArticleReads } from './articles/article.reads.js';
+import { AuthorizeController } from './authorize/authorize.controller.js';
 import { RevisionsController } from './articles/revisions.controller.js';
 import { ConsoleAssetsController } from './assets/console-assets.controller.js';
 import { ConnectionController } from './connection/connection.controller.js';
@@ -30,12 +32,13 @@ import { SiteReads } from './sites/site.reads.js';
  * mounted on /console only; the API never pays for them.
  */
 @Module({
-  imports: [AuthModule, UsersModule, SignInModule, AuditModule, ArticlesModule],
+  imports: [AuthModule, UsersModule, SignInModule, AuditModule, ArticlesModule, OAuthModule],
   controllers: [
     ConsoleAssetsController,
     SignInController,
     OverviewController,
     ConnectionController,
+    AuthorizeController,
     ActivityController,
     SiteController,
     ArticleController,

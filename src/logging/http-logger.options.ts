@@ -45,7 +45,12 @@ export function httpLoggerOptions(config: AppConfig): Options {
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     customProps: (req: IncomingMessage) => {
       const { operationId, auth } = req as Request;
-      return { operation: operationId, account_id: auth?.accountId, key_id: auth?.keyId };
+      return {
+        operation: operationId,
+        account_id: auth?.accountId,
+        key_id: auth?.keyId,
+        connection_id: auth?.connectionId ?? undefined,
+      };
     },
   };
 }

@@ -6,7 +6,7 @@ import { Authenticator } from '../auth/authenticator.service.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { isCall } from '../common/http/call-paths.js';
 import { RouteTable } from '../common/http/route-table.js';
-import { addressTracker, keyTracker } from './rate-limit-counters.js';
+import { addressTracker, credentialTracker } from './rate-limit-counters.js';
 import { RateLimitedError } from './rate-limit.errors.js';
 import { RATE_LIMIT_BUCKET, type RateLimitBucketOptions } from './rate-limit-bucket.decorator.js';
 import { rateLimitHeaders, RequestRateLimiter } from './request-rate-limiter.service.js';
@@ -72,11 +72,10 @@ export class CallAdmission implements OnApplicationBootstrap {
       RATE_LIMIT_BUCKET,
       targets,
     );
-    const keyId = req.auth?.keyId;
-    let tracker =
-      keyId === null || keyId === undefined ? addressTracker(req.ip) : keyTracker(keyId);
+    const credential = credentialTracker(req.auth);
+    let tracker = credential ?? addressTracker(req.ip);
     let limit = this.limiter.limitPerMinute;
-    if (bucket && keyId !== null && keyId !== undefined) {
+    if (bucket && credential !== null) {
       tracker = `${bucket.name}:${tracker}`;
       limit *= bucket.factor;
     }

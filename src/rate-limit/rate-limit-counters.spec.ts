@@ -1,4 +1,10 @@
-import { addressTracker, clientBlock, counterKey, keyTracker } from './rate-limit-counters.js';
+import {
+  addressTracker,
+  clientBlock,
+  counterKey,
+  credentialTracker,
+  keyTracker,
+} from './rate-limit-counters.js';
 
 describe('rate-limit counters', () => {
   it('names one counter per key and per client address, whatever the route', () => {
@@ -18,5 +24,14 @@ describe('rate-limit counters', () => {
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
   ])('counts %s as %s', (address, block) => {
     expect(clientBlock(address)).toBe(block);
+  });
+});
+
+describe('credentialTracker', () => {
+  it("counts a key's calls on the key, a connection's on the connection", () => {
+    expect(credentialTracker({ keyId: 7, connectionId: null })).toBe('key:7');
+    expect(credentialTracker({ keyId: null, connectionId: 3 })).toBe('connection:3');
+    expect(credentialTracker({ keyId: null, connectionId: null })).toBeNull();
+    expect(credentialTracker(undefined)).toBeNull();
   });
 });

@@ -6,6 +6,20 @@ export function keyTracker(keyId: number): string {
   return `key:${keyId}`;
 }
 
+/** An assistant's connection counts on its own counter, as a key does. */
+export function connectionTracker(connectionId: number): string {
+  return `connection:${connectionId}`;
+}
+
+/** The counter of the key or connection a request presented, if one was recognised. */
+export function credentialTracker(
+  auth: { keyId: number | null; connectionId: number | null } | undefined,
+): string | null {
+  if (auth?.keyId != null) return keyTracker(auth.keyId);
+  if (auth?.connectionId != null) return connectionTracker(auth.connectionId);
+  return null;
+}
+
 export function addressTracker(address: string | undefined): string {
   return `address:${address === undefined ? 'unknown' : clientBlock(address)}`;
 }

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { Authenticator } from '../auth/authenticator.service.js';
 import { ROUTE_ACCESS, type RouteAccess } from '../auth/decorators/route-access.decorator.js';
 import { ApiError } from '../common/errors/api-error.js';
-import { addressTracker, keyTracker } from './rate-limit-counters.js';
+import { addressTracker, credentialTracker } from './rate-limit-counters.js';
 import { RATE_LIMIT_BUCKET, type RateLimitBucketOptions } from './rate-limit-bucket.decorator.js';
 import { RateLimitedError } from './rate-limit.errors.js';
 import { rateLimitHeaders, RequestRateLimiter } from './request-rate-limiter.service.js';
@@ -38,15 +38,14 @@ export class RateLimitGuard implements CanActivate {
       return true;
     const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, targets);
     if (!access?.public) await this.identify(req);
-    const keyId = req.auth?.keyId;
     const bucket = this.reflector.getAllAndOverride<RateLimitBucketOptions | undefined>(
       RATE_LIMIT_BUCKET,
       targets,
     );
-    let tracker =
-      keyId === null || keyId === undefined ? addressTracker(req.ip) : keyTracker(keyId);
+    const credential = credentialTracker(req.auth);
+    let tracker = credential ?? addressTracker(req.ip);
     let limit = this.limiter.limitPerMinute;
-    if (bucket && keyId !== null && keyId !== undefined) {
+    if (bucket && credential !== null) {
       tracker = `${bucket.name}:${tracker}`;
       limit *= bucket.factor;
     }

@@ -34,6 +34,10 @@ export class ArticleRevision {
   @Column({ name: 'key_id', type: 'integer', nullable: true })
   keyId!: number | null;
 
+  /** The assistant's connection that made it through the agent server (origin `mcp`). */
+  @Column({ name: 'connection_id', type: 'integer', nullable: true })
+  connectionId!: number | null;
+
   /** Who made it when no key did (an operator via the CLI, an import). */
   @Column({ type: 'text', nullable: true })
   actor!: string | null;

@@ -19,6 +19,10 @@ export class LearningLogEntry {
   @Column({ name: 'key_id', type: 'integer', nullable: true })
   keyId!: number | null;
 
+  /** The assistant's connection that made an agent call (channel `mcp`; key_id is then null). */
+  @Column({ name: 'connection_id', type: 'integer', nullable: true })
+  connectionId!: number | null;
+
   /** The person who acted in the console (channel `console`). */
   @Column({ name: 'user_id', type: 'integer', nullable: true })
   userId!: number | null;

@@ -70,10 +70,11 @@ export class ActivityReads {
       `SELECT l.id, l.occurred_at, l.channel, l.operation, l.method, l.path, l.status, l.duration_ms,
               l.request_id, l.user_agent, l.error,
               k.name AS key_name, k.prefix AS key_prefix, u.name AS user_name, u.email AS user_email,
-              rev.article_id, rev.number AS revision
+              oc.assistant_name, rev.article_id, rev.number AS revision
          FROM learning_log l
          LEFT JOIN api_keys k ON k.id = l.key_id AND k.account_id = l.account_id
          LEFT JOIN users u ON u.id = l.user_id AND u.account_id = l.account_id
+         LEFT JOIN oauth_connections oc ON oc.id = l.connection_id AND oc.account_id = l.account_id
          LEFT JOIN LATERAL (
            SELECT r.article_id, r.number
              FROM article_revisions r

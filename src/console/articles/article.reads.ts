@@ -27,6 +27,7 @@ export interface ArticleSite {
 
 const REVISION_COLUMNS = `r.number, r.created_at, r.origin, r.reason, r.title, r.featured_image_url, r.actor,
   k.name AS key_name, k.prefix AS key_prefix, u.name AS user_name, u.email AS user_email,
+  oc.assistant_name,
   (r.title IS NOT DISTINCT FROM a.title AND r.body = a.body
     AND r.featured_image_url IS NOT DISTINCT FROM a.featured_image_url) AS current`;
 
@@ -34,7 +35,8 @@ const REVISION_JOINS = `FROM article_revisions r
   JOIN articles a ON a.id = r.article_id
   JOIN sites s ON s.id = a.site_id
   LEFT JOIN api_keys k ON k.id = r.key_id
-  LEFT JOIN users u ON u.id = r.user_id`;
+  LEFT JOIN users u ON u.id = r.user_id
+  LEFT JOIN oauth_connections oc ON oc.id = r.connection_id`;
 
 /** An article's revisions and site, for its console pages; every read takes the account. */
 @Injectable()

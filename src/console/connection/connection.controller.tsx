@@ -4,11 +4,12 @@ import { ApiKeysService } from '../../auth/api-keys.service.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { MCP_PATH } from '../../mcp/mcp-path.js';
+import { ConnectionsService } from '../../oauth/connections.service.js';
 import { CsrfProtection } from '../../sign-in/csrf-protection.js';
 import type { SignedInUser } from '../../sign-in/signed-in-user.js';
 import { assertApiAccess } from '../account-access.js';
 import { ConsoleAction, ConsolePages } from '../console-pages.decorator.js';
-import { ActionNotAllowedError } from '../console.errors.js';
+import { ActionNotAllowedError, PageNotFoundError } from '../console.errors.js';
 import { ConsoleIdPipe } from '../console-id.pipe.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { leaveNotice, takeNotice } from '../form-fields.js';
@@ -30,6 +31,7 @@ export class ConnectionController {
     private readonly keys: ApiKeysService,
     private readonly reads: KeysReads,
     private readonly csrf: CsrfProtection,
+    private readonly connections: ConnectionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,6 +48,7 @@ export class ConnectionController {
         user={user}
         csrf={this.csrf.token(req)}
         keys={await this.reads.list(user.account.id)}
+        assistants={await this.liveAssistants(user.account.id)}
         mcpUrl={this.mcpUrl}
         notice={takeNotice(req)}
       />,
@@ -71,6 +74,7 @@ export class ConnectionController {
           user={user}
           csrf={this.csrf.token(req)}
           keys={await this.reads.list(user.account.id)}
+          assistants={await this.liveAssistants(user.account.id)}
           mcpUrl={this.mcpUrl}
           form={{ input, problems: verdict.problems }}
         />,
@@ -125,6 +129,33 @@ export class ConnectionController {
       `Key “${key.name ?? key.prefix}” (${key.prefix}…) is revoked: it stops working within 10 seconds.`,
     );
     await seeOther(req, res, '/console/connection');
+  }
+
+  /**
+   * Ends an assistant's connection: its tokens are deleted at once and refused
+   * on every replica within 10 seconds. Anyone of the account may do it (it
+   * only takes access away), in a suspended account too.
+   */
+  @Post('assistants/:id/disconnect')
+  @ConsoleAction('disconnectAssistant')
+  async disconnect(
+    @CurrentUser() user: SignedInUser,
+    @Param('id', ConsoleIdPipe) id: number,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const connection = await this.connections.findOnAccount(user.account.id, id);
+    if (connection === undefined || connection.revoked_at !== null) throw new PageNotFoundError();
+    await this.connections.disconnect(user.account.id, id);
+    leaveNotice(
+      req,
+      `${connection.assistant_name} is disconnected: it stops working within 10 seconds.`,
+    );
+    await seeOther(req, res, '/console/connection');
+  }
+
+  private async liveAssistants(accountId: number) {
+    return (await this.connections.list(accountId)).filter((c) => c.revoked_at === null);
   }
 
   /**

@@ -4,6 +4,8 @@ import { apiAccessOf } from '../account-access.js';
 import { AccountAccessNotice } from '../views/account-access-notice.js';
 import { Badge, CsrfField, Empty, Notice, Time } from '../views/components.js';
 import { Layout } from '../views/layout.js';
+import type { ConnectionView } from '../../oauth/connections.service.js';
+import { AssistantTable } from './assistant-table.js';
 import type { KeyFormInput } from './key-form.js';
 import { mayRevoke } from './key-permissions.js';
 import type { KeyRow } from './keys.reads.js';
@@ -12,6 +14,8 @@ export interface ConnectionPageProps {
   user: SignedInUser;
   csrf: string;
   keys: KeyRow[];
+  /** The account's live assistant connections. */
+  assistants: ConnectionView[];
   mcpUrl: string;
   notice?: string;
   form?: { input: KeyFormInput; problems: Partial<Record<keyof KeyFormInput, string>> };
@@ -21,6 +25,7 @@ export const ConnectionPage: FC<ConnectionPageProps> = ({
   user,
   csrf,
   keys,
+  assistants,
   mcpUrl,
   notice,
   form,
@@ -37,12 +42,7 @@ export const ConnectionPage: FC<ConnectionPageProps> = ({
     <KeyTable user={user} keys={keys} />
     {apiAccessOf(user.account) === 'included' ? <CreateKeyForm csrf={csrf} form={form} /> : null}
     <h2 id="assistants">Connected assistants</h2>
-    <Empty title="No assistants connected">
-      <p>
-        AI assistants that connect to <code>{mcpUrl}</code> with a key above act with that key and
-        appear in the activity log under its name.
-      </p>
-    </Empty>
+    <AssistantTable csrf={csrf} mcpUrl={mcpUrl} assistants={assistants} />
   </Layout>
 );
 

@@ -5,6 +5,7 @@ import { DailyCounts1764201600000 } from './1764201600000-daily-counts.js';
 import { Users1764400000000 } from './1764400000000-users.js';
 import { ConsoleSessions1764400100000 } from './1764400100000-console-sessions.js';
 import { WhoActed1764400200000 } from './1764400200000-who-acted.js';
+import { AssistantConnections1764500000000 } from './1764500000000-assistant-connections.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its file. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Users1764400000000,
   ConsoleSessions1764400100000,
   WhoActed1764400200000,
+  AssistantConnections1764500000000,
 ];

@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import type Provider from 'oidc-provider';
+import type { JWK } from 'oidc-provider';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { RequestRateLimiter } from '../rate-limit/request-rate-limiter.service.js';
+import { addressTracker } from '../rate-limit/rate-limit-counters.js';
+import { ConnectionsService } from './connections.service.js';
+import { createOAuthProvider } from './oauth-provider.factory.js';
+import { OAUTH_ROUTES } from './oauth-paths.js';
+
+/** Dynamic client registrations a client address may make per minute. */
+export const REGISTRATIONS_PER_MINUTE = 20;
+
+/** The library's own endpoints that are served; its discovery, JWKS and the rest are not. */
+const SERVED = new RegExp(
+  `^(${Object.values(OAUTH_ROUTES)
+    .map((route) => route.replace('/', '\\/'))
+    .join('|')})(\\/|$)`,
+);
+
+/**
+ * The authorization server, mounted under /oauth (createApp). Built on first
+ * use: its secrets are in the database (made by a migration), which may not
+ * be migrated yet when the app is built. Grants the library revokes (a used
+ * refresh token or code presented again, a refresh token revoked by the
+ * assistant) end their connection.
+ */
+@Injectable()
+export class AuthorizationServer {
+  private readonly logger = new Logger(AuthorizationServer.name);
+  private built?: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly connections: ConnectionsService,
+    private readonly limiter: RequestRateLimiter,
+  ) {}
+
+  async provider(): Promise<Provider> {
+    return (await this.build()).provider;
+  }
+
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    if (!SERVED.test(req.path)) return next();
+    this.admit(req, res)
+      .then(async (admitted) => {
+        if (!admitted) return;
+        const { handle } = await this.build();
+        await handle(req, res);
+      })
+      .catch(next);
+  };
+
+  /** Registration requests are limited per client address; every other step is not counted. */
+  private async admit(req: Request, res: Response): Promise<boolean> {
+    if (req.method !== 'POST' || req.path !== OAUTH_ROUTES.registration) return true;
+    const verdict = await this.limiter.count(
+      `oauth-registration:${addressTracker(req.ip)}`,
+      REGISTRATIONS_PER_MINUTE,
+    );
+    if (verdict.allowed) return true;
+    res
+      .status(429)
+      .setHeader('Retry-After', String(verdict.resetSeconds))
+      .json({
+        error: 'too_many_requests',
+        error_description: `At most ${REGISTRATIONS_PER_MINUTE} registrations a minute from one address; retry in ${verdict.resetSeconds} s.`,
+      });
+    return false;
+  }
+
+  private build() {
+    this.built ??= this.create().catch((error: unknown) => {
+      this.built = undefined;
+      throw error;
+    });
+    return this.built;
+  }
+
+  private async create() {
+    const rows = await this.dataSource.query<Array<{ name: string; value: string }>>(
+      `SELECT name, value FROM app_secrets WHERE name IN ('oauth_cookie', 'oauth_signing_key')`,
+    );
+    const secret = (name: string): string => {
+      const row = rows.find((candidate) => candidate.name === name);
+      if (!row) throw new Error(`The secret ${name} is missing: run the migrations.`);
+      return row.value;
+    };
+    const provider = createOAuthProvider(this.dataSource, {
+      publicBaseUrl: this.config.publicBaseUrl,
+      allowInsecureMetadataUrls: this.config.oauthAllowInsecureMetadataUrls,
+      cookieKey: secret('oauth_cookie'),
+      signingKey: JSON.parse(secret('oauth_signing_key')) as JWK,
+    });
+    provider.on('grant.revoked', (_ctx: unknown, grantId: string) => {
+      this.connections.grantRevoked(grantId).catch((error: unknown) => {
+        this.logger.error(`Could not end the connection of a revoked grant: ${String(error)}`);
+      });
+    });
+    provider.on('server_error', (_ctx: unknown, error: Error) => {
+      this.logger.error(`Authorization server error: ${error.message}`, error.stack);
+    });
+    return { provider, handle: provider.callback() };
+  }
+}

@@ -1,0 +1,60 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { Public } from '../auth/decorators/route-access.decorator.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { OAUTH_PATH, OAUTH_ROUTES, mcpUrlOf } from './oauth-paths.js';
+import { OAUTH_SCOPES } from './oauth-scopes.js';
+
+/**
+ * What an assistant given only {mcp_url} discovers: the Protected Resource
+ * Metadata of /mcp (RFC 9728) and the Authorization Server Metadata
+ * (RFC 8414, also at the OpenID address some clients try). Written here
+ * rather than the library's discovery document, so that it says exactly
+ * what this server does and no more. Readable from any web page.
+ */
+@ApiExcludeController()
+@Public()
+@Controller('.well-known')
+export class OAuthMetadataController {
+  private readonly protectedResource: Record<string, unknown>;
+  private readonly authorizationServer: Record<string, unknown>;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const base = config.publicBaseUrl;
+    this.protectedResource = {
+      resource: mcpUrlOf(base),
+      authorization_servers: [base],
+      scopes_supported: [...OAUTH_SCOPES],
+      bearer_methods_supported: ['header'],
+    };
+    const endpoint = (route: string) => `${base}${OAUTH_PATH}${route}`;
+    this.authorizationServer = {
+      issuer: base,
+      authorization_endpoint: endpoint(OAUTH_ROUTES.authorization),
+      token_endpoint: endpoint(OAUTH_ROUTES.token),
+      registration_endpoint: endpoint(OAUTH_ROUTES.registration),
+      revocation_endpoint: endpoint(OAUTH_ROUTES.revocation),
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+      client_id_metadata_document_supported: true,
+      authorization_response_iss_parameter_supported: true,
+    };
+  }
+
+  @Get(['oauth-protected-resource', 'oauth-protected-resource/mcp'])
+  @Header('Access-Control-Allow-Origin', '*')
+  @Header('Cache-Control', 'public, max-age=300')
+  resourceMetadata(): Record<string, unknown> {
+    return this.protectedResource;
+  }
+
+  @Get(['oauth-authorization-server', 'openid-configuration'])
+  @Header('Access-Control-Allow-Origin', '*')
+  @Header('Cache-Control', 'public, max-age=300')
+  serverMetadata(): Record<string, unknown> {
+    return this.authorizationServer;
+  }
+}

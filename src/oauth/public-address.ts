@@ -1,0 +1,54 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Addresses a fetch made for a client must never reach: this host, private
+ * networks, link-local (cloud metadata services), carrier-grade NAT,
+ * multicast and every other special-use range (IANA's registries), in IPv4
+ * and IPv6, including IPv4 written as IPv6.
+ */
+const SPECIAL_USE = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  SPECIAL_USE.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  SPECIAL_USE.addSubnet(network, prefix, 'ipv6');
+}
+
+const MAPPED_IPV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+
+/** Whether `address` (an IP literal) is an ordinary public address. */
+export function isPublicAddress(address: string): boolean {
+  const mapped = MAPPED_IPV4.exec(address)?.[1];
+  if (mapped !== undefined) return isPublicAddress(mapped);
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !SPECIAL_USE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
