@@ -72,8 +72,10 @@ export class ConnectionsService {
   /** Disconnects the account's connection `id`; false when there is no such live connection. */
   async disconnect(accountId: number, id: number): Promise<boolean> {
     const [row] = await this.dataSource.query<Array<{ grant_id: string }>>(
-      `UPDATE oauth_connections SET revoked_at = now()
-        WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING grant_id`,
+      `WITH ended AS (
+         UPDATE oauth_connections SET revoked_at = now()
+          WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING grant_id)
+       SELECT grant_id FROM ended`,
       [id, accountId],
     );
     if (row === undefined) return false;
