@@ -217,4 +217,221 @@ describe('OAuth for the hosted agent server', () => {
       });
     });
   });
+
+  /** A code from an allowed request, not yet exchanged, with what the exchange needs. */
+  async function codeFor(name: string) {
+    const assistant = new TestAssistant(clientMetadata(name));
+    const sentBack = await answer(await assistant.start(mcpUrl), 'allow');
+    return {
+      assistant,
+      code: sentBack.searchParams.get('code')!,
+      clientId: assistant.clientInformation()!.client_id,
+    };
+  }
+
+  function token(fields: Record<string, string>) {
+    return fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  describe('refusals', () => {
+    it('refuses a code with the wrong PKCE verifier', async () => {
+      const { code, clientId } = await codeFor('Wrong Verifier');
+      const res = await token({
+        grant_type: 'authorization_code',
+        code,
+        client_id: clientId,
+        redirect_uri: REDIRECT_URL,
+        code_verifier: 'x'.repeat(64),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'invalid_grant' });
+    });
+
+    it('refuses a code used twice, and ends the connection it made', async () => {
+      const { assistant, code, clientId } = await codeFor('Code Twice');
+      const exchange = {
+        grant_type: 'authorization_code',
+        code,
+        client_id: clientId,
+        redirect_uri: REDIRECT_URL,
+        code_verifier: assistant.codeVerifier(),
+      };
+      const first = await token(exchange);
+      expect(first.status).toBe(200);
+      const { access_token } = (await first.json()) as { access_token: string };
+      const second = await token(exchange);
+      expect(second.status).toBe(400);
+      expect(await second.json()).toMatchObject({ error: 'invalid_grant' });
+      expect((await mcp(access_token)).status).toBe(401);
+      const [connection] = await t.db.query(
+        `SELECT revoked_at FROM oauth_connections WHERE client_id = $1`,
+        [clientId],
+      );
+      expect(connection.revoked_at).not.toBeNull();
+    });
+
+    it('rotates refresh tokens, and a used one presented again ends the whole connection', async () => {
+      const { assistant, tokens } = await connectByRegistration('Refresh Twice');
+      const clientId = assistant.clientInformation()!.client_id;
+      const refresh = (refreshToken: string) =>
+        token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
+      const rotated = await refresh(tokens.refresh_token!);
+      expect(rotated.status).toBe(200);
+      const next = (await rotated.json()) as { access_token: string; refresh_token: string };
+      expect(next.refresh_token).not.toBe(tokens.refresh_token);
+      const reused = await refresh(tokens.refresh_token!);
+      expect(reused.status).toBe(400);
+      expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
+      expect((await mcp(next.access_token)).status).toBe(401);
+      expect((await refresh(next.refresh_token)).status).toBe(400);
+    });
+
+    it('does not send the person to a redirect URI the client did not register', async () => {
+      const assistant = new TestAssistant(clientMetadata('Redirect Check'));
+      const url = await assistant.start(mcpUrl);
+      url.searchParams.set('redirect_uri', 'https://evil.example/callback');
+      const res = await fetch(url, { redirect: 'manual' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toContain('redirect_uri');
+    });
+
+    it('accepts any port on a registered loopback redirect URI (RFC 8252)', async () => {
+      const assistant = new TestAssistant(clientMetadata('Other Port'));
+      const url = await assistant.start(mcpUrl);
+      url.searchParams.set('redirect_uri', 'http://127.0.0.1:51999/callback');
+      const res = await fetch(url, { redirect: 'manual' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toMatch(/^\/console\/authorize\//);
+    });
+
+    it('refuses a resource other than {mcp_url}', async () => {
+      const assistant = new TestAssistant(clientMetadata('Other Resource'));
+      const url = await assistant.start(mcpUrl);
+      url.searchParams.set('resource', 'https://other.example/mcp');
+      const res = await fetch(url, { redirect: 'manual' });
+      const back = new URL(res.headers.get('location')!);
+      expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URL);
+      expect(back.searchParams.get('error')).toBe('invalid_target');
+      expect(back.searchParams.get('iss')).toBe(base);
+    });
+
+    it('refuses PKCE plain', async () => {
+      const assistant = new TestAssistant(clientMetadata('Plain PKCE'));
+      const url = await assistant.start(mcpUrl);
+      url.searchParams.set('code_challenge_method', 'plain');
+      const res = await fetch(url, { redirect: 'manual' });
+      const back = new URL(res.headers.get('location')!);
+      expect(back.searchParams.get('error')).toBe('invalid_request');
+    });
+
+    it('never fetches a client metadata document from a private address', async () => {
+      const port = new URL(documentsBase).port;
+      const before = documents.connections;
+      for (const clientId of [
+        `https://localhost:${port}/assistants/private.json`,
+        'https://10.0.0.1/assistants/private.json',
+        'https://169.254.169.254/latest/meta-data.json',
+      ]) {
+        const url = new URL(`${base}/oauth/authorize`);
+        url.search = new URLSearchParams({
+          client_id: clientId,
+          response_type: 'code',
+          redirect_uri: REDIRECT_URL,
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+          scope: 'read',
+        }).toString();
+        const res = await fetch(url, { redirect: 'manual' });
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain('invalid_client');
+      }
+      expect(documents.connections).toBe(before);
+    });
+
+    it('limits dynamic registrations per client address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 22; i++) {
+        const res = await fetch(`${base}/oauth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(clientMetadata(`Flood ${i}`)),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toContain(429);
+    });
+  });
+
+  describe('the same limits as a key, counted per connection', () => {
+    let limited: TestApp;
+    let limitedBase: string;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      limitedBase = `http://127.0.0.1:${port}`;
+      limited = await createTestApp({ PUBLIC_BASE_URL: limitedBase, RATE_LIMIT_PER_MINUTE: '3' });
+      await limited.app.listen(port, '127.0.0.1');
+    });
+    afterAll(async () => {
+      await limited?.close();
+    });
+
+    it('shares the per-minute limit between the tokens of one connection, not with keys', async () => {
+      const { accountId: limitedAccount, key: limitedKey } = await seedAccount(limited.db);
+      const person = await seedUser(limited.db, limitedAccount);
+      const limitedMcp = `${limitedBase}/mcp`;
+      const assistant = new TestAssistant(clientMetadata('Busy Assistant'));
+      const browser = new CookieBrowser(limitedBase);
+      await browser.signIn(person.email, person.password);
+      const { response } = await browser.follow(
+        await browser.get(await assistant.start(limitedMcp)),
+      );
+      const page = await response.text();
+      const action = /action="(\/console\/authorize\/[^"]+\/allow)"/.exec(page)![1];
+      const { location } = await browser.follow(
+        await browser.post(action, { _csrf: csrfOf(page) }),
+      );
+      const first = await assistant.finish(limitedMcp, location!.searchParams.get('code')!);
+      const call = (accessToken: string) =>
+        fetch(limitedMcp, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'list_sites', arguments: {} },
+          }),
+        }).then(
+          async (res) =>
+            (await res.json()) as {
+              result: { isError?: boolean; structuredContent?: { error?: string } };
+            },
+        );
+      for (let i = 0; i < 3; i++)
+        expect((await call(first.access_token)).result.isError ?? false).toBe(false);
+      const second = await assistant.refresh(limitedMcp);
+      const refused = await call(second.access_token);
+      expect(refused.result.isError).toBe(true);
+      expect(refused.result.structuredContent?.error).toBe('rate_limited');
+      const byKey = await fetch(`${limitedBase}/api/v1/sites`, {
+        headers: { authorization: `Bearer ${limitedKey}` },
+      });
+      expect(byKey.status).toBe(200);
+    });
+  });
+
+  it('keeps keys working on /mcp', async () => {
+    const res = await mcp(key);
+    expect(res.status).toBe(200);
+  });
 });

@@ -4,6 +4,7 @@ import { Public } from '../auth/decorators/route-access.decorator.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { OAUTH_PATH, OAUTH_ROUTES, mcpUrlOf } from './oauth-paths.js';
+import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator.js';
 import { OAUTH_SCOPES } from './oauth-scopes.js';
 
 /**
@@ -11,10 +12,13 @@ import { OAUTH_SCOPES } from './oauth-scopes.js';
  * Metadata of /mcp (RFC 9728) and the Authorization Server Metadata
  * (RFC 8414, also at the OpenID address some clients try). Written here
  * rather than the library's discovery document, so that it says exactly
- * what this server does and no more. Readable from any web page.
+ * what this server does and no more. Readable from any web page, and not
+ * counted against the client address's limit: assistants read these
+ * documents at every step of connecting.
  */
 @ApiExcludeController()
 @Public()
+@SkipRateLimit()
 @Controller('.well-known')
 export class OAuthMetadataController {
   private readonly protectedResource: Record<string, unknown>;
