@@ -3,7 +3,10 @@
 # CLI mode, lists the tools with --strict (tool-schema portability problems of
 # error severity fail it) and calls one, over Streamable HTTP (/mcp) and over
 # stdio (`content-api mcp`), in both protocol eras it speaks: `legacy` (the
-# 2025 `initialize` handshake) and `modern` (revision 2026-07-28). It runs the build against a throwaway embedded
+# 2025 `initialize` handshake) and `modern` (revision 2026-07-28); and over
+# Streamable HTTP again with an access token an assistant would get by OAuth
+# (sign-in and Allow as the demo user, by .ci/lib/oauth-token.mjs) instead of
+# a key. It runs the build against a throwaway embedded
 # database with the demo account. The Inspector is fetched by npx, not kept in
 # package.json: it pulls platform-specific packages some registries lack.
 set -euo pipefail
@@ -18,6 +21,8 @@ source .ci/lib/demo-server.sh
 LOG_LEVEL=warn start_demo_server "$port" node dist/src/main.js
 
 hosted=("$base/mcp" --transport http --header "Authorization: Bearer $key")
+token=$(node .ci/lib/oauth-token.mjs "$base" demo@example.com "$(cat "$demo_data_dir/demo-password")")
+connected=("$base/mcp" --transport http --header "Authorization: Bearer $token")
 local_=(-e "SERVICE_API_KEY=$key" -e "SERVICE_API_URL=$base")
 command=(node bin/content-api.js mcp)
 
@@ -45,6 +50,10 @@ for era in legacy modern; do
     --format json | expect_tools "hosted, $era"
   "${inspector[@]}" "${hosted[@]}" --protocol-era "$era" --method tools/call \
     --tool-name list_sites --format json | expect_sites "hosted, $era"
+  "${inspector[@]}" "${connected[@]}" --protocol-era "$era" --method tools/list --strict \
+    --format json | expect_tools "hosted with an OAuth token, $era"
+  "${inspector[@]}" "${connected[@]}" --protocol-era "$era" --method tools/call \
+    --tool-name list_sites --format json | expect_sites "hosted with an OAuth token, $era"
   "${inspector[@]}" "${local_[@]}" --protocol-era "$era" --method tools/list --strict \
     --format json -- "${command[@]}" | expect_tools "local, $era"
   "${inspector[@]}" "${local_[@]}" --protocol-era "$era" --method tools/call \
