@@ -205,6 +205,71 @@ describe('console pages', () => {
     });
   });
 
+  describe('connected assistants', () => {
+    async function seedConnection(accountId: number, userId: number, name: string) {
+      const [row] = await t.db.query(
+        `INSERT INTO oauth_connections (account_id, user_id, grant_id, client_id, assistant_name, scopes)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [
+          accountId,
+          userId,
+          `grant-${name}`,
+          'https://assistant.example/client.json',
+          name,
+          ['read'],
+        ],
+      );
+      return row.id as number;
+    }
+
+    it('lists them with who allowed them, and Disconnect ends one and records it', async () => {
+      const id = await seedConnection(agency.accountId, owner.userId, 'Research Bot');
+      const page = await memberBrowser.get('/console/connection');
+      expect(page.text).toContain(`id="assistant-${id}"`);
+      expect(page.text).toContain('Research Bot');
+      expect(page.text).toContain('assistant.example');
+      expect(page.text).toContain('Olga Owner');
+
+      const res = await memberBrowser.post(`/console/connection/assistants/${id}/disconnect`, {});
+      expect(res.status).toBe(303);
+      const [row] = await t.db.query(`SELECT revoked_at FROM oauth_connections WHERE id = $1`, [
+        id,
+      ]);
+      expect(row.revoked_at).not.toBeNull();
+      const after = await memberBrowser.get('/console/connection');
+      expect(after.text).toContain('Research Bot is disconnected');
+      expect(after.text).not.toContain(`id="assistant-${id}"`);
+      const activity = await memberBrowser.get(`/console/activity?assistant=${id}`);
+      expect(activity.status).toBe(200);
+      expect(activity.text).toContain(
+        '<option value="' + id + '" selected="">Research Bot</option>',
+      );
+      await flushLog();
+      const [logged] = await t.db.query(
+        `SELECT channel, operation, status, user_id FROM learning_log
+          WHERE operation = 'disconnectAssistant' ORDER BY occurred_at DESC LIMIT 1`,
+      );
+      expect(logged).toEqual({
+        channel: 'console',
+        operation: 'disconnectAssistant',
+        status: 200,
+        user_id: member.userId,
+      });
+    });
+
+    it("answers another account's connection with the not-found page, and changes nothing", async () => {
+      const otherUser = await seedUser(t.db, other.accountId);
+      const id = await seedConnection(other.accountId, otherUser.userId, 'Foreign Bot');
+      await ownerBrowser.get('/console/connection');
+      const res = await ownerBrowser.post(`/console/connection/assistants/${id}/disconnect`, {});
+      expect(res.status).toBe(404);
+      const [row] = await t.db.query(`SELECT revoked_at FROM oauth_connections WHERE id = $1`, [
+        id,
+      ]);
+      expect(row.revoked_at).toBeNull();
+    });
+  });
+
   describe('restoring a revision', () => {
     let restorable: number;
 

@@ -10,6 +10,8 @@ export interface ActivityFilter {
   channel?: (typeof ACTIVITY_CHANNELS)[number];
   status?: (typeof STATUS_CLASSES)[number];
   keyId?: number;
+  /** An assistant's connection (OAuth). */
+  connectionId?: number;
   from?: string;
   to?: string;
   /** Rows older than this (the "Older" page)… */
@@ -48,8 +50,13 @@ export function parseActivityQuery(query: Record<string, unknown>): ParsedActivi
   }
   const key = text('key');
   if (key !== undefined) {
-    if (/^[1-9]\d{0,9}$/.test(key) && Number(key) <= 2_147_483_647) filter.keyId = Number(key);
+    if (isRowId(key)) filter.keyId = Number(key);
     else problems.push('Unknown key.');
+  }
+  const assistant = text('assistant');
+  if (assistant !== undefined) {
+    if (isRowId(assistant)) filter.connectionId = Number(assistant);
+    else problems.push('Unknown assistant.');
   }
   for (const end of ['from', 'to'] as const) {
     const day = text(end);
@@ -73,6 +80,10 @@ export function parseActivityQuery(query: Record<string, unknown>): ParsedActivi
   return { filter, problems };
 }
 
+function isRowId(value: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
+}
+
 function parseCursor(value: string): LogCursor | undefined {
   return UUID.test(value) ? value : undefined;
 }
@@ -86,6 +97,7 @@ export function filterQuery(
   if (filter.channel) params.set('channel', filter.channel);
   if (filter.status) params.set('status', filter.status);
   if (filter.keyId !== undefined) params.set('key', String(filter.keyId));
+  if (filter.connectionId !== undefined) params.set('assistant', String(filter.connectionId));
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (cursor?.before) params.set('before', cursor.before);

@@ -27,9 +27,10 @@ export class ActivityController {
     @Res() res: Response,
   ): Promise<void> {
     const { filter, problems } = parseActivityQuery(query);
-    const [page, keys] = await Promise.all([
+    const [page, keys, assistants] = await Promise.all([
       this.reads.page(user.account.id, filter, CONSOLE_PAGE_SIZE),
       this.reads.keys(user.account.id),
+      this.reads.assistants(user.account.id),
     ]);
     const first = page.rows[0];
     const last = page.rows.at(-1);
@@ -47,6 +48,7 @@ export class ActivityController {
         filter={filter}
         problems={problems}
         keys={keys}
+        assistants={assistants}
         rows={page.rows}
         newer={hasNewer && first ? link({ after: first.id }) : null}
         older={hasOlder && last ? link({ before: last.id }) : null}

@@ -4,7 +4,7 @@ import { Badge, Empty, Notice, Pager, Time, type Tone } from '../views/component
 import { Layout } from '../views/layout.js';
 import { actorOf, Who } from '../views/who.js';
 import { ACTIVITY_CHANNELS, type ActivityFilter, STATUS_CLASSES } from './activity-filter.js';
-import type { ActivityRow, KeyChoice } from './activity.reads.js';
+import type { ActivityRow, AssistantChoice, KeyChoice } from './activity.reads.js';
 
 export interface ActivityPageProps {
   user: SignedInUser;
@@ -12,6 +12,7 @@ export interface ActivityPageProps {
   filter: ActivityFilter;
   problems: string[];
   keys: KeyChoice[];
+  assistants: AssistantChoice[];
   rows: ActivityRow[];
   newer: string | null;
   older: string | null;
@@ -24,11 +25,12 @@ const CHANNEL_LABELS: Record<string, string> = {
 };
 
 export const ActivityPage: FC<ActivityPageProps> = (props) => {
-  const { user, csrf, filter, problems, keys, rows, newer, older } = props;
+  const { user, csrf, filter, problems, keys, assistants, rows, newer, older } = props;
   const filtered =
     filter.channel !== undefined ||
     filter.status !== undefined ||
     filter.keyId !== undefined ||
+    filter.connectionId !== undefined ||
     filter.from !== undefined ||
     filter.to !== undefined;
   return (
@@ -86,6 +88,22 @@ export const ActivityPage: FC<ActivityPageProps> = (props) => {
             ))}
           </select>
         </div>
+        {assistants.length > 0 ? (
+          <div class="field">
+            <label for="f-assistant">Assistant</label>
+            <select id="f-assistant" name="assistant">
+              <option value="">Any assistant</option>
+              {assistants.map((assistant) => (
+                <option
+                  value={String(assistant.id)}
+                  selected={filter.connectionId === assistant.id}
+                >
+                  {assistant.assistant_name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div class="field">
           <label for="f-from">From</label>
           <input id="f-from" type="date" name="from" value={filter.from ?? ''} />

@@ -35,6 +35,11 @@ export interface KeyChoice {
   prefix: string;
 }
 
+export interface AssistantChoice {
+  id: number;
+  assistant_name: string;
+}
+
 /**
  * The account's learning log for the activity page: newest first, read by
  * position (a row's time and id) rather than by offset, so that any page of a
@@ -53,6 +58,9 @@ export class ActivityReads {
       where.add((p) => `l.status >= ${p}`, low).add((p) => `l.status <= ${p}`, high);
     }
     if (filter.keyId !== undefined) where.add((p) => `l.key_id = ${p}`, filter.keyId);
+    if (filter.connectionId !== undefined) {
+      where.add((p) => `l.connection_id = ${p}`, filter.connectionId);
+    }
     where.dayRange('l.occurred_at', filter.from, filter.to);
     const newer = filter.after !== undefined;
     const cursor = filter.after ?? filter.before;
@@ -91,6 +99,14 @@ export class ActivityReads {
     const more = rows.length > size;
     const page = rows.slice(0, size);
     return { rows: newer ? page.reverse() : page, more };
+  }
+
+  /** The account's assistants, for the filter's choices (disconnected ones too). */
+  assistants(accountId: number): Promise<AssistantChoice[]> {
+    return this.dataSource.query<AssistantChoice[]>(
+      `SELECT id, assistant_name FROM oauth_connections WHERE account_id = $1 ORDER BY id DESC`,
+      [accountId],
+    );
   }
 
   /** The account's keys, for the filter's choices (revoked ones too: their calls are in the log). */
