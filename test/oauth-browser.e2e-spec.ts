@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { freePort } from '../src/common/net/free-port.js';
 import { LearningLogWriter } from '../src/audit/learning-log.writer.js';
+import { KeyUsageRecorder } from '../src/auth/key-usage.recorder.js';
 import {
   describeInBrowser,
   launchChromium,
@@ -186,6 +187,10 @@ describeInBrowser('an assistant connecting by URL (SDK client, Chromium)', () =>
     const row = page.locator(`#assistant-${connection.id}`);
     await expect(row.textContent()).resolves.toContain('Test Assistant');
     await expect(row.textContent()).resolves.toContain('127.0.0.1');
+    await t.app.get(KeyUsageRecorder).flush();
+    await page.reload();
+    await page.goto(`${base}/console/connection#assistants`);
+    await expect(row.locator('td').nth(5).textContent()).resolves.not.toBe('Never');
     await screenshot(page, shots, 'connected-assistants');
     await Promise.all([
       page.waitForNavigation(),

@@ -66,6 +66,11 @@ h3 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
 .facts div { background: var(--page); border: 1px solid var(--line); border-radius: var(--radius); padding: .8rem 1rem; }
 .facts dt { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
 .facts dd { margin: .2rem 0 0; font-weight: 600; overflow-wrap: anywhere; }
+.consent { max-width: 46rem; }
+.consent .facts { grid-template-columns: 1fr 1fr; margin: 1rem 0; }
+.consent .who-detail { display: block; font-weight: 400; }
+.consent .scopes { margin: .2rem 0 0; padding-left: 1.1rem; font-weight: 400; }
+.consent .row { margin-top: 1rem; }
 
 .table-wrap { overflow-x: auto; background: var(--page); border: 1px solid var(--line); border-radius: var(--radius); }
 table { border-collapse: collapse; width: 100%; font-size: .92rem; }
