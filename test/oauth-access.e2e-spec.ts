@@ -140,6 +140,30 @@ describe('what a connection may do', () => {
     expect(await res.json()).toMatchObject({ error: 'account_suspended' });
   });
 
+  it('ends the connection when the assistant revokes its refresh token (RFC 7009)', async () => {
+    const { accountId } = await seedAccount(t.db);
+    const who = await seedUser(t.db, accountId);
+    const { assistant, browser, page } = await consentPage(who, 'read');
+    const action = /action="(\/console\/authorize\/[^"]+\/allow)"/.exec(page)![1];
+    const { location } = await browser.follow(await browser.post(action, { _csrf: csrfOf(page) }));
+    const tokens = await assistant.finish(mcpUrl, location!.searchParams.get('code')!);
+    const revoked = await fetch(`${base}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: tokens.refresh_token!,
+        client_id: assistant.clientInformation()!.client_id,
+      }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    const [connection] = await t.db.query(
+      `SELECT revoked_at FROM oauth_connections WHERE account_id = $1`,
+      [accountId],
+    );
+    expect(connection.revoked_at).not.toBeNull();
+    expect((await send(tokens.access_token, 'tools/list')).status).toBe(401);
+  });
+
   it('tells a person whose account has no API access why, and offers no Allow', async () => {
     const { accountId } = await seedAccount(t.db, { plan: 'starter' });
     const who = await seedUser(t.db, accountId);

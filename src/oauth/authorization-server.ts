@@ -7,7 +7,6 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { RequestRateLimiter } from '../rate-limit/request-rate-limiter.service.js';
 import { addressTracker } from '../rate-limit/rate-limit-counters.js';
-import { ConnectionsService } from './connections.service.js';
 import { createOAuthProvider } from './oauth-provider.factory.js';
 import { OAUTH_ROUTES } from './oauth-paths.js';
 
@@ -24,9 +23,8 @@ const SERVED = new RegExp(
 /**
  * The authorization server, mounted under /oauth (createApp). Built on first
  * use: its secrets are in the database (made by a migration), which may not
- * be migrated yet when the app is built. Grants the library revokes (a used
- * refresh token or code presented again, a refresh token revoked by the
- * assistant) end their connection.
+ * be migrated yet when the app is built. Grants the library revokes end
+ * their connection (GrantStore).
  */
 @Injectable()
 export class AuthorizationServer {
@@ -36,7 +34,6 @@ export class AuthorizationServer {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly connections: ConnectionsService,
     private readonly limiter: RequestRateLimiter,
   ) {}
 
@@ -95,11 +92,6 @@ export class AuthorizationServer {
       allowInsecureMetadataUrls: this.config.oauthAllowInsecureMetadataUrls,
       cookieKey: secret('oauth_cookie'),
       signingKey: JSON.parse(secret('oauth_signing_key')) as JWK,
-    });
-    provider.on('grant.revoked', (_ctx: unknown, grantId: string) => {
-      this.connections.grantRevoked(grantId).catch((error: unknown) => {
-        this.logger.error(`Could not end the connection of a revoked grant: ${String(error)}`);
-      });
     });
     provider.on('server_error', (_ctx: unknown, error: Error) => {
       this.logger.error(`Authorization server error: ${error.message}`, error.stack);

@@ -27,8 +27,9 @@ export interface ConnectionView {
 
 /**
  * Assistants' connections: made when a person clicks Allow (one per grant),
- * ended by Disconnect in the console, by the assistant revoking its refresh
- * token, or by a used refresh token or code presented again. Ending one marks
+ * ended by Disconnect in the console (here), or by the authorization server
+ * revoking its grant (GrantStore): the assistant revoking its refresh token,
+ * a used refresh token or code presented again. Ending one marks
  * it and deletes its codes and tokens at once; the access tokens already out
  * are refused within the token cache's few seconds (ConnectionTokens).
  */
@@ -81,14 +82,5 @@ export class ConnectionsService {
     if (row === undefined) return false;
     await deleteGrantRecords(this.dataSource, row.grant_id);
     return true;
-  }
-
-  /** The authorization server revoked a grant (reuse detected, refresh token revoked). */
-  async grantRevoked(grantId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE oauth_connections SET revoked_at = now() WHERE grant_id = $1 AND revoked_at IS NULL`,
-      [grantId],
-    );
-    await deleteGrantRecords(this.dataSource, grantId);
   }
 }

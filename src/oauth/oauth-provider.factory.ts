@@ -5,6 +5,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
+import { GrantStore } from './grant-store.js';
 import { LoopbackClientStore } from './loopback-client-store.js';
 import { matchesLoopbackRedirect } from './loopback-redirects.js';
 import { METADATA_MAX_BYTES, metadataDocumentFetch } from './metadata-document-fetch.js';
@@ -46,10 +47,13 @@ export function createOAuthProvider(
     allowLoopback: settings.allowInsecureMetadataUrls,
   });
   const configuration: Configuration = {
-    adapter: (model: string) =>
-      model === 'Client' && settings.allowInsecureMetadataUrls
-        ? new LoopbackClientStore(dataSource, fetchDocument)
-        : new OAuthRecordStore(dataSource, model),
+    adapter: (model: string) => {
+      if (model === 'Grant') return new GrantStore(dataSource);
+      if (model === 'Client' && settings.allowInsecureMetadataUrls) {
+        return new LoopbackClientStore(dataSource, fetchDocument);
+      }
+      return new OAuthRecordStore(dataSource, model);
+    },
     clients: [],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
