@@ -2,14 +2,10 @@ import { Injectable, OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { Authenticator } from '../auth/authenticator.service.js';
-import { ApiError } from '../common/errors/api-error.js';
 import { isCall } from '../common/http/call-paths.js';
 import { RouteTable } from '../common/http/route-table.js';
-import { addressTracker, credentialTracker } from './rate-limit-counters.js';
-import { RateLimitedError } from './rate-limit.errors.js';
+import { CallCounter } from './call-counter.service.js';
 import { RATE_LIMIT_BUCKET, type RateLimitBucketOptions } from './rate-limit-bucket.decorator.js';
-import { rateLimitHeaders, RequestRateLimiter } from './request-rate-limiter.service.js';
 import { SKIP_RATE_LIMIT } from './skip-rate-limit.decorator.js';
 
 declare module 'express-serve-static-core' {
@@ -39,8 +35,7 @@ export class CallAdmission implements OnApplicationBootstrap {
   private routes = RouteTable.of([]);
 
   constructor(
-    private readonly authenticator: Authenticator,
-    private readonly limiter: RequestRateLimiter,
+    private readonly calls: CallCounter,
     private readonly discovery: DiscoveryService,
     private readonly reflector: Reflector,
   ) {}
@@ -66,31 +61,13 @@ export class CallAdmission implements OnApplicationBootstrap {
       DECORATORS.API_OPERATION,
       targets,
     )?.operationId;
-    if (presentsCredential(req)) await this.identify(req);
+    if (presentsCredential(req)) await this.calls.identify(req);
     if (this.reflector.getAllAndOverride<boolean | undefined>(SKIP_RATE_LIMIT, targets)) return;
     const bucket = this.reflector.getAllAndOverride<RateLimitBucketOptions | undefined>(
       RATE_LIMIT_BUCKET,
       targets,
     );
-    const credential = credentialTracker(req.auth);
-    let tracker = credential ?? addressTracker(req.ip);
-    let limit = this.limiter.limitPerMinute;
-    if (bucket && credential !== null) {
-      tracker = `${bucket.name}:${tracker}`;
-      limit *= bucket.factor;
-    }
-    const verdict = await this.limiter.count(tracker, limit);
-    if (!verdict.allowed) throw new RateLimitedError(verdict.limit, verdict.resetSeconds);
-    res.set(rateLimitHeaders(verdict));
-  }
-
-  /** Leaves what the credential says on `req.auth`; a refusal is ApiKeyGuard's to report. */
-  private async identify(req: Request): Promise<void> {
-    try {
-      await this.authenticator.authenticateRequest(req);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-    }
+    await this.calls.count(req, res, bucket);
   }
 }
 

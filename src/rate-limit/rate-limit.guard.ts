@@ -1,13 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { Authenticator } from '../auth/authenticator.service.js';
 import { ROUTE_ACCESS, type RouteAccess } from '../auth/decorators/route-access.decorator.js';
-import { ApiError } from '../common/errors/api-error.js';
-import { addressTracker, credentialTracker } from './rate-limit-counters.js';
+import { CallCounter } from './call-counter.service.js';
 import { RATE_LIMIT_BUCKET, type RateLimitBucketOptions } from './rate-limit-bucket.decorator.js';
-import { RateLimitedError } from './rate-limit.errors.js';
-import { rateLimitHeaders, RequestRateLimiter } from './request-rate-limiter.service.js';
 import { SKIP_RATE_LIMIT } from './skip-rate-limit.decorator.js';
 
 /**
@@ -25,8 +21,7 @@ import { SKIP_RATE_LIMIT } from './skip-rate-limit.decorator.js';
 export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly authenticator: Authenticator,
-    private readonly limiter: RequestRateLimiter,
+    private readonly calls: CallCounter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,30 +32,12 @@ export class RateLimitGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean | undefined>(SKIP_RATE_LIMIT, targets))
       return true;
     const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, targets);
-    if (!access?.public) await this.identify(req);
+    if (!access?.public) await this.calls.identify(req);
     const bucket = this.reflector.getAllAndOverride<RateLimitBucketOptions | undefined>(
       RATE_LIMIT_BUCKET,
       targets,
     );
-    const credential = credentialTracker(req.auth);
-    let tracker = credential ?? addressTracker(req.ip);
-    let limit = this.limiter.limitPerMinute;
-    if (bucket && credential !== null) {
-      tracker = `${bucket.name}:${tracker}`;
-      limit *= bucket.factor;
-    }
-    const verdict = await this.limiter.count(tracker, limit);
-    if (!verdict.allowed) throw new RateLimitedError(verdict.limit, verdict.resetSeconds);
-    context.switchToHttp().getResponse<Response>().set(rateLimitHeaders(verdict));
+    await this.calls.count(req, context.switchToHttp().getResponse<Response>(), bucket);
     return true;
-  }
-
-  /** Leaves what the credential says on `req.auth`; a refusal is ApiKeyGuard's to report. */
-  private async identify(req: Request): Promise<void> {
-    try {
-      await this.authenticator.authenticateRequest(req);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-    }
   }
 }

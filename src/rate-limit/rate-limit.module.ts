@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { RedisModule } from '../redis/redis.module.js';
 import { CallAdmission } from './call-admission.js';
+import { CallCounter } from './call-counter.service.js';
 import { RateLimitStore } from './rate-limit.store.js';
 import { RequestRateLimiter } from './request-rate-limiter.service.js';
 
@@ -16,7 +17,7 @@ import { RequestRateLimiter } from './request-rate-limiter.service.js';
  */
 @Module({
   imports: [RedisModule, MetricsModule, AuthModule, DiscoveryModule],
-  providers: [RateLimitStore, RequestRateLimiter, CallAdmission],
-  exports: [RequestRateLimiter, CallAdmission],
+  providers: [RateLimitStore, RequestRateLimiter, CallCounter, CallAdmission],
+  exports: [RequestRateLimiter, CallCounter, CallAdmission],
 })
 export class RateLimitModule {}

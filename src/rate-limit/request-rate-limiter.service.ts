@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { counterKey, keyTracker, RATE_LIMIT_WINDOW_MS } from './rate-limit-counters.js';
-import { RateLimitedError } from './rate-limit.errors.js';
+import { counterKey, RATE_LIMIT_WINDOW_MS } from './rate-limit-counters.js';
 import { RateLimitStore } from './rate-limit.store.js';
 
 /** A counted call: whether it may proceed, and the numbers of the X-RateLimit-* headers. */
@@ -15,9 +14,9 @@ export interface RateLimitVerdict {
 }
 
 /**
- * Counts calls per rolling minute. RateLimitGuard counts every HTTP call
- * here; the agent (MCP) server counts each tool call with consumeForKey,
- * against the very counter the key's API calls use.
+ * Counts calls per rolling minute, one counter per tracker (rate-limit-counters.ts).
+ * CallCounter counts every HTTP call here; an agent's tool call is an HTTP
+ * call of its own, so it counts on the counter of the key or connection.
  */
 @Injectable()
 export class RequestRateLimiter {
@@ -28,13 +27,6 @@ export class RequestRateLimiter {
 
   get limitPerMinute(): number {
     return this.config.rateLimitPerMinute;
-  }
-
-  /** Counts one call of the key against RATE_LIMIT_PER_MINUTE; over it, throws 429 `rate_limited`. */
-  async consumeForKey(keyId: number): Promise<RateLimitVerdict> {
-    const verdict = await this.count(keyTracker(keyId), this.limitPerMinute);
-    if (!verdict.allowed) throw new RateLimitedError(verdict.limit, verdict.resetSeconds);
-    return verdict;
   }
 
   /** Counts one call against any tracker's rolling minute, with its own limit. */
