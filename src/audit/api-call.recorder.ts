@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { isCall } from '../common/http/call-paths.js';
-import { requestIdOf } from '../common/http/request-id.middleware.js';
 import { learningLogLabel } from '../mcp/agent-call-label.js';
-import { assignLearningLogId } from './learning-log-id.js';
 import { LearningLog } from './learning-log.service.js';
+import { recordWhenAnswered } from './record-when-answered.js';
 
-/** The status nginx popularised for a client that hung up before the answer was sent. */
-const CLIENT_CLOSED_REQUEST = 499;
 const MAX_PATH_LENGTH = 2_048;
-const MAX_USER_AGENT_LENGTH = 512;
 
 /**
  * Records every API call in the learning log when its response ends —
@@ -32,37 +28,21 @@ export class ApiCallRecorder {
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     const path = req.path;
     if (!isCall(req)) return next();
-    const occurredAt = new Date();
-    const id = assignLearningLogId(req, occurredAt);
-    const started = process.hrtime.bigint();
-    let recorded = false;
-    const record = (): void => {
-      if (recorded) return;
-      recorded = true;
+    recordWhenAnswered(req, res, (answered) => {
       const label = learningLogLabel(req, res);
       // A /mcp message whose tool call reached the API is recorded once, as that call.
       if (label === null) return;
-      const errorCode: unknown = res.locals.errorCode;
       this.learningLog.record({
-        id,
-        occurredAt,
+        ...answered,
         channel: label.channel,
         operation: label.operation,
         method: req.method,
         path: path.slice(0, MAX_PATH_LENGTH),
-        status: res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST,
-        durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n),
         accountId: req.auth?.accountId ?? null,
         keyId: req.auth?.keyId ?? null,
         connectionId: req.auth?.connectionId ?? null,
-        requestId: requestIdOf(req),
-        clientAddress: req.ip ?? null,
-        userAgent: req.get('user-agent')?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
-        error: typeof errorCode === 'string' ? errorCode : null,
       });
-    };
-    res.once('finish', record);
-    res.once('close', record);
+    });
     next();
   };
 }
