@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { settleAfterBulkWrite } from '../database/after-bulk-write.js';
 
 export interface RebuildResult {
   /** The site rebuilt, or null for every site. */
@@ -31,12 +32,22 @@ const ROLLUPS = [
  * Recounts the daily rollups from the rows themselves, for one site or all.
  * The triggers keep them exact; this is the repair for anything that went
  * around them (a restore with triggers disabled, a manual fix), and reports
- * how many rows it had to correct.
+ * how many rows it had to correct. The rows it rewrote are vacuumed and
+ * analyzed after commit, like any bulk write's.
  */
 export class RollupsRebuilder {
   constructor(private readonly dataSource: DataSource) {}
 
-  rebuild(siteId?: number): Promise<RebuildResult> {
+  async rebuild(siteId?: number): Promise<RebuildResult> {
+    const result = await this.recount(siteId);
+    await settleAfterBulkWrite(
+      this.dataSource,
+      ROLLUPS.map((rollup) => rollup.table),
+    );
+    return result;
+  }
+
+  private recount(siteId: number | undefined): Promise<RebuildResult> {
     return this.dataSource.transaction(async (manager) => {
       // Writers wait for the rebuild to commit (their triggers would race it); readers do not.
       await manager.query('LOCK TABLE articles, backlinks IN SHARE MODE');

@@ -6,6 +6,7 @@ import { Users1764400000000 } from './1764400000000-users.js';
 import { ConsoleSessions1764400100000 } from './1764400100000-console-sessions.js';
 import { WhoActed1764400200000 } from './1764400200000-who-acted.js';
 import { AssistantConnections1764500000000 } from './1764500000000-assistant-connections.js';
+import { AutovacuumAfterInserts1764600000000 } from './1764600000000-autovacuum-after-inserts.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its file. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   ConsoleSessions1764400100000,
   WhoActed1764400200000,
   AssistantConnections1764500000000,
+  AutovacuumAfterInserts1764600000000,
 ];
