@@ -8,6 +8,7 @@ import { assertDateRange } from '../common/dto/date-range-query.dto.js';
 import { PagedList } from '../common/http/paged-list.decorator.js';
 import { ENTITY_TAGS_PATTERN, noneMatchHits } from '../common/http/entity-tags.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
+import type { JsonPage } from '../common/json-rows.js';
 import { ApiIdParam } from '../common/openapi/id-param.decorator.js';
 import {
   ApiInvalidDateRangeListResponse,
@@ -48,7 +49,7 @@ export class ArticlesController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) siteId: number,
     @Query() query: ListArticlesQueryDto,
-  ): Promise<ArticleListDto> {
+  ): Promise<JsonPage> {
     assertDateRange(query.from, query.to);
     return this.articles.list(
       principal.accountId,

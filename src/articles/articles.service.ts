@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Page, pageMeta, pageOffset } from '../common/pagination.js';
+import type { JsonPage } from '../common/json-rows.js';
+import { pageMeta, pageOffset } from '../common/pagination.js';
 import { SqlConditions, sqlTimestamp } from '../common/sql-conditions.js';
 import { DayOrderedList, DayOrderedPages } from '../rollups/day-ordered-pages.service.js';
 import { SiteNotFoundError } from '../sites/sites.errors.js';
 import { ArticleNotFoundError } from './articles.errors.js';
-import type { ArticleDto } from './dto/article.dto.js';
 import type { ArticleWithBodyDto } from './dto/article-with-body.dto.js';
 import { ArticleHtml } from './html/article-html.service.js';
 
@@ -15,7 +15,7 @@ export interface ArticleFilter {
   status?: string;
 }
 
-/** The Article fields of the API, shaped by the query itself. */
+/** The Article fields of the API (ArticleDto), shaped by the query itself. */
 const ARTICLE_COLUMNS = `a.id, a.site_id, a.title, a.url, a.status,
   ${sqlTimestamp('a.published_at')} AS published_at,
   a.target_keyword, a.word_count, a.featured_image_url`;
@@ -41,8 +41,8 @@ export class ArticlesService {
     filter: ArticleFilter,
     page: number,
     perPage: number,
-  ): Promise<Page<ArticleDto>> {
-    const found = await this.pages.read<ArticleDto>(
+  ): Promise<JsonPage> {
+    const found = await this.pages.read(
       accountId,
       siteId,
       articleList(siteId, filter),

@@ -6,6 +6,7 @@ import type { Principal } from '../auth/principal.js';
 import { assertDateRange, DateRangePageQueryDto } from '../common/dto/date-range-query.dto.js';
 import { PagedList } from '../common/http/paged-list.decorator.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
+import type { JsonPage } from '../common/json-rows.js';
 import {
   ApiInvalidDateRangeListResponse,
   ApiSiteScoped,
@@ -36,7 +37,7 @@ export class BacklinksController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) siteId: number,
     @Query() query: DateRangePageQueryDto,
-  ): Promise<BacklinkListDto> {
+  ): Promise<JsonPage> {
     assertDateRange(query.from, query.to);
     return this.backlinks.list(
       principal.accountId,

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Page, pageMeta, pageOffset } from '../common/pagination.js';
+import type { JsonPage } from '../common/json-rows.js';
+import { pageMeta, pageOffset } from '../common/pagination.js';
 import { SqlConditions, sqlTimestamp } from '../common/sql-conditions.js';
 import { DayOrderedList, DayOrderedPages } from '../rollups/day-ordered-pages.service.js';
 import { SiteNotFoundError } from '../sites/sites.errors.js';
-import type { BacklinkDto } from './dto/backlink.dto.js';
 
 export interface BacklinkFilter {
   from?: string;
@@ -31,8 +31,8 @@ export class BacklinksService {
     filter: BacklinkFilter,
     page: number,
     perPage: number,
-  ): Promise<Page<BacklinkDto>> {
-    const found = await this.pages.read<BacklinkDto>(
+  ): Promise<JsonPage> {
+    const found = await this.pages.read(
       accountId,
       siteId,
       backlinkList(siteId, filter),
@@ -48,9 +48,8 @@ function backlinkList(siteId: number, filter: BacklinkFilter): DayOrderedList {
   return {
     rollup: 'backlinks',
     filter,
-    // id is a bigint, which pg hands over as a string; ids stay far below
-    // 2^53, so float8 carries them exactly and they reach JSON as numbers.
-    columns: `b.id::float8 AS id, ${sqlTimestamp('b.acquired_at')} AS acquired_at,
+    // The Backlink fields of the API (BacklinkDto). id is a bigint: row_to_json writes it as a JSON number (ids stay far below 2^53).
+    columns: `b.id, ${sqlTimestamp('b.acquired_at')} AS acquired_at,
               b.source_domain, b.source_url, b.target_url, b.anchor_text, b.anchor_type,
               b.status, b.category`,
     table: 'backlinks b',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { JsonRows } from '../common/json-rows.js';
 import type { SqlConditions } from '../common/sql-conditions.js';
 import { DailyCountsReader, DayFilter, PagePosition, RollupName } from './daily-counts.reader.js';
 
@@ -18,7 +19,10 @@ export const SHALLOW_OFFSET = 1_000;
 export interface DayOrderedList {
   rollup: RollupName;
   filter: DayFilter;
-  /** The select list, qualified with the alias of `table`. */
+  /**
+   * The select list, qualified with the alias of `table`: the item's fields,
+   * named and formatted as in the response (each row reaches it as JSON).
+   */
   columns: string;
   /** `<table> <alias>` */
   table: string;
@@ -30,8 +34,8 @@ export interface DayOrderedList {
   where: () => SqlConditions;
 }
 
-export interface ListPage<T> {
-  rows: T[];
+export interface ListPage {
+  rows: JsonRows;
   total: number;
 }
 
@@ -48,19 +52,19 @@ export class DayOrderedPages {
   ) {}
 
   /** One page and the list's total; null when the site is not on the account. */
-  async read<T>(
+  async read(
     accountId: number,
     siteId: number,
     list: DayOrderedList,
     offset: number,
     limit: number,
-  ): Promise<ListPage<T> | null> {
+  ): Promise<ListPage | null> {
     if (offset < SHALLOW_OFFSET) {
       const [total, rows] = await Promise.all([
         this.dailyCounts.total(list.rollup, accountId, siteId, list.filter),
-        this.rows<T>(list, list.where(), offset, limit),
+        this.rows(list, list.where(), offset, limit),
       ]);
-      return total === null ? null : { rows, total };
+      return total === null ? null : { rows: new JsonRows(rows), total };
     }
     const position = await this.dailyCounts.position(
       list.rollup,
@@ -70,7 +74,8 @@ export class DayOrderedPages {
       offset,
     );
     if (position === null) return null;
-    return { rows: await this.deepRows<T>(list, position, offset, limit), total: position.total };
+    const rows = await this.deepRows(list, position, offset, limit);
+    return { rows: new JsonRows(rows), total: position.total };
   }
 
   /**
@@ -79,45 +84,56 @@ export class DayOrderedPages {
    * skips only that day's earlier rows. A page that runs past the last dated
    * row continues in the undated bucket, which is last in every list.
    */
-  private async deepRows<T>(
+  private async deepRows(
     list: DayOrderedList,
     position: PagePosition,
     offset: number,
     limit: number,
-  ): Promise<T[]> {
+  ): Promise<string[]> {
     const { bucket } = position;
     if (bucket === null) return [];
     const skip = offset - bucket.before;
-    if (bucket.day === null) return this.rows<T>(list, list.where(), skip, limit, 'undated');
+    if (bucket.day === null) return this.rows(list, list.where(), skip, limit, 'undated');
     const startingDay = list.where().dayRange(list.date, undefined, bucket.day);
-    const dated = await this.rows<T>(list, startingDay, skip, limit);
+    const dated = await this.rows(list, startingDay, skip, limit);
     if (dated.length === limit || position.undated === 0) return dated;
-    const undated = await this.rows<T>(list, list.where(), 0, limit - dated.length, 'undated');
+    const undated = await this.rows(list, list.where(), 0, limit - dated.length, 'undated');
     return [...dated, ...undated];
   }
 
   /**
-   * The rows at `offset`. Rows skipped are read from the list's index alone
-   * (a deferred join): only the page's own rows are fetched from the table.
+   * The rows at `offset`, each as its JSON text. Rows skipped are read from
+   * the list's index alone (a deferred join): only the page's own rows are
+   * fetched from the table. The select list is a lateral subquery of the
+   * row, which the planner folds into the scan, so that `row_to_json` names
+   * the fields and the rows keep the ORDER BY of this very statement.
    */
-  private rows<T>(
+  private async rows(
     list: DayOrderedList,
     where: SqlConditions,
     offset: number,
     limit: number,
     only?: 'undated',
-  ): Promise<T[]> {
+  ): Promise<string[]> {
     const next = where.params.length;
     const order = `ORDER BY ${list.date} DESC NULLS LAST, ${list.id} DESC`;
-    const matching = `FROM ${list.table}
-      WHERE ${where.sql}${only === 'undated' ? ` AND ${list.date} IS NULL` : ''}
+    const matching = `WHERE ${where.sql}${only === 'undated' ? ` AND ${list.date} IS NULL` : ''}
       ${order} LIMIT $${next + 1} OFFSET $${next + 2}`;
+    const item = `row_to_json(item)::text AS json FROM ${list.table}`;
+    const fields = `CROSS JOIN LATERAL (SELECT ${list.columns}) item`;
     const sql =
       offset === 0
-        ? `SELECT ${list.columns} ${matching}`
-        : `SELECT ${list.columns} FROM ${list.table}
-             JOIN (SELECT ${list.id} AS page_id ${matching}) page ON page.page_id = ${list.id}
+        ? `SELECT ${item} ${fields} ${matching}`
+        : `SELECT ${item}
+             JOIN (SELECT ${list.id} AS page_id FROM ${list.table} ${matching}) page
+               ON page.page_id = ${list.id}
+             ${fields}
            ${order}`;
-    return this.dataSource.query<T[]>(sql, [...where.params, limit, offset]);
+    const rows = await this.dataSource.query<Array<{ json: string }>>(sql, [
+      ...where.params,
+      limit,
+      offset,
+    ]);
+    return rows.map((row) => row.json);
   }
 }

@@ -3,18 +3,23 @@ import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { JsonRows, pageBody, type JsonPage } from '../json-rows.js';
 import type { Page } from '../pagination.js';
 import { pageLinks } from './page-links.js';
 
-/** Sets the `Link` header of a list response from its `meta`, with PUBLIC_BASE_URL as the base. */
+/**
+ * Sets the `Link` header of a list response from its `meta`, with
+ * PUBLIC_BASE_URL as the base. A page whose items PostgreSQL serialised
+ * (JsonRows) is sent as the text it already is.
+ */
 @Injectable()
 export class PageLinksInterceptor implements NestInterceptor {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   intercept(
     context: ExecutionContext,
-    next: CallHandler<Page<unknown>>,
-  ): Observable<Page<unknown>> {
+    next: CallHandler<Page<unknown> | JsonPage>,
+  ): Observable<Page<unknown> | string> {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
@@ -23,7 +28,9 @@ export class PageLinksInterceptor implements NestInterceptor {
         const start = req.originalUrl.indexOf('?');
         const query = start === -1 ? '' : req.originalUrl.slice(start + 1);
         res.setHeader('Link', pageLinks(this.config.publicBaseUrl, req.path, query, page.meta));
-        return page;
+        if (!(page.data instanceof JsonRows)) return page as Page<unknown>;
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        return pageBody(page as JsonPage);
       }),
     );
   }

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ArticlesService } from '../../articles/articles.service.js';
+import type { ArticleDto } from '../../articles/dto/article.dto.js';
 import { CsrfProtection } from '../../sign-in/csrf-protection.js';
 import type { SignedInUser } from '../../sign-in/signed-in-user.js';
 import { ConsoleIdPipe } from '../console-id.pipe.js';
@@ -32,7 +33,8 @@ export class SiteController {
     const page = pageNumber(pageParam);
     const site = await this.reads.site(user.account.id, siteId);
     const list = await this.articles.list(user.account.id, siteId, {}, page, CONSOLE_PAGE_SIZE);
-    const lastChanges = await this.reads.lastChanges(list.data.map((article) => article.id));
+    const articles = list.data.items<ArticleDto>();
+    const lastChanges = await this.reads.lastChanges(articles.map((article) => article.id));
     const base = `/console/sites/${siteId}`;
     await sendPage(
       res,
@@ -41,10 +43,10 @@ export class SiteController {
         user={user}
         csrf={this.csrf.token(req)}
         site={site}
-        articles={list.data}
+        articles={articles}
         lastChanges={lastChanges}
         pager={{
-          summary: rangeSummary('Articles', page, list.data.length, list.meta.total),
+          summary: rangeSummary('Articles', page, articles.length, list.meta.total),
           previous: page > 1 ? `${base}?page=${page - 1}` : null,
           next: page < list.meta.last_page ? `${base}?page=${page + 1}` : null,
         }}
