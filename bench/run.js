@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { URL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { dropImportedSite, importSite } from './lib/after-import.js';
 import { compareAnswers } from './lib/compare.js';
 import {
   benchKeys,
@@ -17,7 +18,7 @@ import {
 } from './lib/dataset.js';
 import { scaleProbes, sequentialLatency } from './lib/latency.js';
 import { measure } from './lib/load.js';
-import { describeMachine } from './lib/machine.js';
+import { describeMachine, loadAverage } from './lib/machine.js';
 import { Child, MemorySampler } from './lib/processes.js';
 import { waitForQuiet } from './lib/quiet.js';
 import { consoleTable, markdown, verdicts } from './lib/report.js';
@@ -34,6 +35,7 @@ const USAGE = `npm run bench [-- options]
   --anchor YYYY-MM     the dataset's last month (default: the current UTC month)
   --no-build           use the existing dist/ instead of running nest build
   --no-scale           skip the one-request-at-a-time latency on the medium and the large site
+  --no-import          skip "the first minute after an import" (content-api import, then read at once)
   --service-heap-mb N  start the service with --max-old-space-size=N (as a container memory limit would)
 
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/content_api_bench),
@@ -53,6 +55,7 @@ function options() {
       anchor: { type: 'string', default: new Date().toISOString().slice(0, 7) },
       'no-build': { type: 'boolean', default: false },
       'no-scale': { type: 'boolean', default: false },
+      'no-import': { type: 'boolean', default: false },
       'service-heap-mb': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -72,6 +75,7 @@ function options() {
     anchor: values.anchor,
     build: !values['no-build'],
     scale: !values['no-scale'],
+    import: !values['no-import'],
     serviceHeapMb:
       values['service-heap-mb'] === undefined ? undefined : Number(values['service-heap-mb']),
   };
@@ -82,6 +86,7 @@ const log = (message) => console.log(`[bench] ${message}`);
 async function main() {
   const opts = options();
   const startedAt = new Date();
+  const loadAtStart = loadAverage();
   const databaseUrl =
     process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/content_api_bench';
   const parsed = new URL(databaseUrl);
@@ -141,6 +146,7 @@ async function main() {
       log(generation);
     }
     await ensureKeys(databaseUrl);
+    await dropImportedSite(databaseUrl);
     const vacuumed = Date.now();
     await vacuum(databaseUrl);
     log(`vacuum (analyze): ${((Date.now() - vacuumed) / 1000).toFixed(1)} s`);
@@ -162,8 +168,17 @@ async function main() {
       baseline: `http://127.0.0.1:${baselinePort}`,
     };
     const keys = benchKeys();
-    const all = scenarios(dataset, opts.anchor);
-    const chosen = opts.only ? all.filter((s) => opts.only.includes(s.id)) : all;
+    const wanted = (scenario) => !opts.only || opts.only.includes(scenario.id);
+    const imports =
+      opts.import &&
+      scenarios(dataset, opts.anchor, { siteId: 0 }).some((s) => s.afterImport && wanted(s));
+    const imported = imports ? await importSite(databaseUrl, root, log) : undefined;
+    if (imported) {
+      log(
+        `imported in ${imported.seconds.toFixed(1)} s; page-1 plans: ${Object.values(imported.plans).join('; ')}`,
+      );
+    }
+    const chosen = scenarios(dataset, opts.anchor, imported).filter(wanted);
     const sanity = await compareAnswers(servers, keys[0], chosen, databaseUrl);
     for (const check of sanity) log(`same answers? ${check.id}: ${check.verdict}`);
 
@@ -218,7 +233,7 @@ async function main() {
 
     serviceMemory.stop();
     baselineMemory.stop();
-    const machine = await describeMachine(databaseUrl);
+    const machine = await describeMachine(databaseUrl, loadAtStart);
     const report = markdown({
       startedAt,
       options: opts,
@@ -227,6 +242,7 @@ async function main() {
       sanity,
       rows,
       scale,
+      imported,
       memoryPeak: serviceMemory.peak,
       baselinePeak: baselineMemory.peak,
     });

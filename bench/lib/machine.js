@@ -3,8 +3,16 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import pg from 'pg';
 
-/** What the figures were measured on: they mean little without it. */
-export async function describeMachine(databaseUrl) {
+/** The 1-minute load average now: what else the shared machine was running. */
+export function loadAverage() {
+  return os.loadavg()[0];
+}
+
+/**
+ * What the figures were measured on: they mean little without it.
+ * `loadAtStart`: the 1-minute load average when the run began.
+ */
+export async function describeMachine(databaseUrl, loadAtStart) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let postgres;
@@ -33,6 +41,7 @@ export async function describeMachine(databaseUrl) {
       .map(([name, value]) => `${name}=${value}`)
       .join(', ')})`,
     autocannon: require('autocannon/package.json').version,
+    'load average (1 min)': `${loadAtStart.toFixed(2)} when the run began, ${loadAverage().toFixed(2)} when it ended (${cpus.length} cores; the bench itself adds about 2 while it measures)`,
   };
 }
 

@@ -89,6 +89,7 @@ export function markdown({
   sanity,
   rows,
   scale,
+  imported,
   memoryPeak,
   baselinePeak,
 }) {
@@ -141,6 +142,19 @@ export function markdown({
   for (const v of verdicts(rows, memoryPeak, options.connections))
     out.push(`| ${v.target} | ${v.measured} | ${verdictText(v.met)} |`);
   out.push('');
+  if (imported) {
+    out.push('## The first minute after an import');
+    out.push('');
+    out.push(
+      `The "just imported" scenarios ran first, on a site written by \`content-api import\` ` +
+        `(${imported.articles.toLocaleString('en-US')} articles, ${imported.backlinks.toLocaleString('en-US')} backlinks; ` +
+        `${imported.seconds.toFixed(1)} s, the command's own VACUUM (ANALYZE) of what it wrote included) and read as soon as the command returned: ` +
+        'the bench vacuumed nothing in between. The plans PostgreSQL chose for their first pages at that moment:',
+    );
+    out.push('');
+    for (const [list, plan] of Object.entries(imported.plans)) out.push(`- ${list}: \`${plan}\``);
+    out.push('');
+  }
   if (scale.length > 0) {
     const c = dataset.counts;
     const cell = (m) => `${m.p50.toFixed(2)} / ${m.p99.toFixed(2)}`;

@@ -8,9 +8,10 @@ import { spanOf } from './dataset.js';
  * `target`: the ratio the service must reach against the baseline, where the
  * issue sets one. `slow`: the baseline needs seconds per request here, so
  * the window is longer. `compare`: the sanity check asks both servers these paths
- * and requires identical JSON before anything is timed.
+ * and requires identical JSON before anything is timed. `afterImport`: measured
+ * first, right after `content-api import` wrote the site, with no vacuum.
  */
-export function scenarios(dataset, anchorMonth) {
+export function scenarios(dataset, anchorMonth, imported) {
   const big = dataset.bigSiteId;
   const medium = dataset.mediumSiteId;
   const { lastFullYear, year } = yearQuery(anchorMonth);
@@ -23,7 +24,24 @@ export function scenarios(dataset, anchorMonth) {
     paths: Array.isArray(paths) ? paths : [paths],
     ...extra,
   });
+  const afterImport = imported
+    ? [
+        read(
+          'import-articles-p1',
+          'just imported: list articles page 1 (20,000 articles, per_page=100)',
+          `/api/v1/sites/${imported.siteId}/articles?per_page=100`,
+          { target: 1.5, afterImport: true },
+        ),
+        read(
+          'import-backlinks-p1',
+          'just imported: list backlinks page 1 (200,000 backlinks, per_page=100)',
+          `/api/v1/sites/${imported.siteId}/backlinks?per_page=100`,
+          { afterImport: true },
+        ),
+      ]
+    : [];
   return [
+    ...afterImport,
     read('sites', 'list sites (1,000 sites, per_page=100)', '/api/v1/sites?per_page=100'),
     read(
       'articles-p1',
