@@ -36,7 +36,7 @@ const USAGE = `npm run bench [-- options]
   --no-build           use the existing dist/ instead of running nest build
   --no-scale           skip the one-request-at-a-time latency on the medium and the large site
   --no-import          skip "the first minute after an import" (content-api import, then read at once)
-  --service-heap-mb N  start the service with --max-old-space-size=N (as a container memory limit would)
+  --service-heap-mb N  start the service with NODE_OPTIONS=--max-old-space-size=N instead of the shipped heap size
 
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/content_api_bench),
 BENCH_SERVICE_PORT (3900), BENCH_BASELINE_PORT (3901).`;
@@ -109,13 +109,12 @@ async function main() {
 
   const children = [];
   try {
+    // As `npm start` and the image start it: the entrypoint sizes the heap, then execs node.
     const service = new Child(
       'service',
-      [
-        ...(opts.serviceHeapMb ? [`--max-old-space-size=${opts.serviceHeapMb}`] : []),
-        'dist/src/main.js',
-      ],
+      ['docker/entrypoint.sh', process.execPath, 'dist/src/main.js'],
       {
+        NODE_OPTIONS: opts.serviceHeapMb ? `--max-old-space-size=${opts.serviceHeapMb}` : '',
         PORT: String(servicePort),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
@@ -130,11 +129,15 @@ async function main() {
         NODE_ENV: 'production',
       },
       root,
+      'sh',
     );
     children.push(service);
     const serviceMemory = new MemorySampler(service.pid);
     await service.ready(`http://127.0.0.1:${servicePort}/api/v1/sites`, 120_000);
-    log(`service up (pid ${service.pid}), schema migrated`);
+    opts.serviceNodeOptions = service.nodeOptions();
+    log(
+      `service up (pid ${service.pid}, NODE_OPTIONS=${opts.serviceNodeOptions}), schema migrated`,
+    );
 
     let generation = 'reused from an earlier run';
     if (state !== 'reused') {

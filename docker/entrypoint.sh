@@ -1,12 +1,18 @@
 #!/bin/sh
-# Sizes the V8 heap to the container's memory limit, then replaces itself with the command (exec,
-# so that SIGTERM reaches node). Without a limit, or when NODE_OPTIONS already sets
-# --max-old-space-size, Node's own default stands.
+# Sizes the V8 heap, then replaces itself with the command (exec, so that SIGTERM reaches node).
+# `npm start` runs the service through it too, so every shipped start has the same memory budget.
+#
+# The old generation gets 192 MiB, or 75 % of the container's memory limit when that is less:
+# the live heap is ~50 MiB, and without a cap V8 sizes the heap from the machine's memory and
+# lets garbage pile up to hundreds of MiB between major collections (343 MiB RSS under the bench
+# on a 24 GiB machine, against 300 MiB budgeted). Each young-generation semi-space gets 16 MiB,
+# what V8 gives a large heap: with a capped old generation V8 would shrink it to a few MiB and
+# collect it several times as often. NODE_OPTIONS that already sets --max-old-space-size wins.
 set -eu
 
-# Share of the memory limit given to the JavaScript heap; the rest is code, buffers, sockets and
-# the native allocations of pg and the image inspector.
+default_heap_mb=192
 heap_percent=75
+semi_space_mb=16
 
 memory_limit() {
   if [ -r /sys/fs/cgroup/memory.max ]; then
@@ -19,6 +25,7 @@ memory_limit() {
 case "${NODE_OPTIONS:-}" in
   *--max-old-space-size*) ;;
   *)
+    heap_mb=$default_heap_mb
     limit=$(memory_limit || true)
     case "$limit" in
       '' | max | *[!0-9]*) ;;
@@ -26,11 +33,12 @@ case "${NODE_OPTIONS:-}" in
         limit_mb=$((limit / 1048576))
         # 1 TiB and more is cgroup v1's way of saying "no limit".
         if [ "$limit_mb" -gt 0 ] && [ "$limit_mb" -lt 1048576 ]; then
-          heap_mb=$((limit_mb * heap_percent / 100))
-          export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--max-old-space-size=$heap_mb"
+          share_mb=$((limit_mb * heap_percent / 100))
+          if [ "$share_mb" -lt "$heap_mb" ]; then heap_mb=$share_mb; fi
         fi
         ;;
     esac
+    export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--max-old-space-size=$heap_mb --max-semi-space-size=$semi_space_mb"
     ;;
 esac
 

@@ -147,7 +147,7 @@ describe('Helm chart (docker/chart)', () => {
       expect(account.automountServiceAccountToken).toBe(false);
     });
 
-    it('sets requests and limits, and sizes the heap to the memory limit', () => {
+    it('sets requests and limits, and caps the heap at 192 MiB or 75 % of the memory limit', () => {
       for (const pod of podSpecs(manifests)) {
         for (const container of pod.containers) {
           const { requests, limits } = container.resources;
@@ -155,8 +155,9 @@ describe('Helm chart (docker/chart)', () => {
           expect(limits.memory).toEqual(expect.anything());
           expect(limits.cpu).toEqual(expect.anything());
           const heap = container.env.find((v: { name: string }) => v.name === 'NODE_OPTIONS').value;
+          const share = Math.floor((mebibytes(limits.memory) * 75) / 100);
           expect(heap).toBe(
-            `--max-old-space-size=${Math.floor((mebibytes(limits.memory) * 75) / 100)}`,
+            `--max-old-space-size=${Math.min(share, 192)} --max-semi-space-size=16`,
           );
         }
       }
@@ -350,3 +351,36 @@ function mebibytes(quantity: string): number {
   if (!match) throw new Error(`unexpected memory quantity ${quantity}`);
   return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
 }
+
+describe('Heap size of every shipped start (docker/entrypoint.sh, also run by npm start)', () => {
+  /** NODE_OPTIONS as the command the entrypoint runs sees it. */
+  function nodeOptionsSeen(env: Record<string, string>): string {
+    return execFileSync('sh', ['docker/entrypoint.sh', 'sh', '-c', 'printf %s "$NODE_OPTIONS"'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+  }
+
+  it('caps the heap at 192 MiB (less under a smaller container limit), with 16 MiB semi-spaces', () => {
+    const [, heap] = /^--max-old-space-size=(\d+) --max-semi-space-size=16$/.exec(
+      nodeOptionsSeen({}),
+    ) ?? [undefined, 'no match'];
+    expect(Number(heap)).toBeGreaterThan(0);
+    expect(Number(heap)).toBeLessThanOrEqual(192);
+  });
+
+  it('keeps other NODE_OPTIONS, and leaves a heap size the operator set alone', () => {
+    expect(nodeOptionsSeen({ NODE_OPTIONS: '--enable-source-maps' })).toMatch(
+      /^--enable-source-maps --max-old-space-size=\d+ --max-semi-space-size=16$/,
+    );
+    expect(nodeOptionsSeen({ NODE_OPTIONS: '--max-old-space-size=512' })).toBe(
+      '--max-old-space-size=512',
+    );
+  });
+
+  it('is how `npm start` starts the service', () => {
+    const manifest = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
+    expect(manifest.scripts.start).toBe('sh docker/entrypoint.sh node dist/src/main.js');
+  });
+});

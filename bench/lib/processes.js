@@ -10,10 +10,11 @@ import { httpRequest } from './http.js';
  * sample.
  */
 export class Child {
-  constructor(name, args, env, cwd) {
+  /** `command`: what to run instead of this node (e.g. `sh`, for a script that execs node). */
+  constructor(name, args, env, cwd, command = process.execPath) {
     this.name = name;
     this.output = [];
-    this.process = spawn(process.execPath, args, {
+    this.process = spawn(command, args, {
       cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,6 +30,12 @@ export class Child {
 
   get pid() {
     return this.process.pid;
+  }
+
+  /** NODE_OPTIONS as the running process has it (after any exec). */
+  nodeOptions() {
+    const environ = readFileSync(`/proc/${this.pid}/environ`, 'utf8').split('\0');
+    return environ.find((entry) => entry.startsWith('NODE_OPTIONS='))?.slice(13) ?? '';
   }
 
   /** Waits until `url` answers any HTTP status; fails with the child's output if it exits first. */

@@ -76,10 +76,14 @@ app.kubernetes.io/component: server
 {{- end }}
 {{- end }}
 
-{{/* The V8 heap: heapPercentOfMemoryLimit of the container's memory limit. */}}
+{{/*
+The V8 heap, as the image's entrypoint sizes it: heapMaxMiB, or heapPercentOfMemoryLimit of the
+container's memory limit when that is less; young-generation semi-spaces of 16 MiB.
+*/}}
 {{- define "content-api.nodeOptions" -}}
 {{- $mib := include "content-api.memoryLimitMiB" . | int64 }}
-{{- printf "--max-old-space-size=%d" (div (mul $mib .Values.heapPercentOfMemoryLimit) 100) }}
+{{- $heap := min (div (mul $mib .Values.heapPercentOfMemoryLimit) 100) (.Values.heapMaxMiB | int64) }}
+{{- printf "--max-old-space-size=%d --max-semi-space-size=16" $heap }}
 {{- end }}
 
 {{/* Environment shared by the pods and the migration Job: the ConfigMap, then the Secret's keys. */}}
