@@ -4,12 +4,20 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { httpLoggerOptions } from './http-logger.options.js';
 
-/** pino for requests and for Nest's own logs (createApp hands Nest the pino logger). */
+/**
+ * pino for requests and for Nest's own logs (createApp hands Nest the pino
+ * logger). At LOG_LEVEL=silent no line is ever written, so no request gets
+ * the per-request logger either: its child logger, bindings and end-of-request
+ * serialisation would only format what is thrown away.
+ */
 @Module({
   imports: [
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ pinoHttp: httpLoggerOptions(config) }),
+      useFactory: (config: AppConfig) => ({
+        pinoHttp: httpLoggerOptions(config),
+        ...(config.logLevel === 'silent' ? { forRoutes: [] } : {}),
+      }),
     }),
   ],
 })
