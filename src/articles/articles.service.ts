@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { JsonPage } from '../common/json-rows.js';
 import { pageMeta, pageOffset } from '../common/pagination.js';
-import { SqlConditions, sqlTimestamp } from '../common/sql-conditions.js';
+import { sqlTimestamp } from '../common/sql-conditions.js';
 import { DayOrderedList, DayOrderedPages } from '../rollups/day-ordered-pages.service.js';
 import { SiteNotFoundError } from '../sites/sites.errors.js';
 import { ArticleNotFoundError } from './articles.errors.js';
@@ -77,8 +77,8 @@ function articleList(siteId: number, filter: ArticleFilter): DayOrderedList {
     table: 'articles a',
     date: 'a.published_at',
     id: 'a.id',
-    where: () => {
-      const where = new SqlConditions()
+    where: (conditions) => {
+      const where = conditions
         .add((p) => `a.site_id = ${p}`, siteId)
         .dayRange('a.published_at', filter.from, filter.to);
       if (filter.status !== undefined) where.add((p) => `a.status = ${p}`, filter.status);

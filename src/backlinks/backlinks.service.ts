@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { JsonPage } from '../common/json-rows.js';
 import { pageMeta, pageOffset } from '../common/pagination.js';
-import { SqlConditions, sqlTimestamp } from '../common/sql-conditions.js';
+import { sqlTimestamp } from '../common/sql-conditions.js';
 import { DayOrderedList, DayOrderedPages } from '../rollups/day-ordered-pages.service.js';
 import { SiteNotFoundError } from '../sites/sites.errors.js';
 
@@ -55,8 +55,8 @@ function backlinkList(siteId: number, filter: BacklinkFilter): DayOrderedList {
     table: 'backlinks b',
     date: 'b.acquired_at',
     id: 'b.id',
-    where: () =>
-      new SqlConditions()
+    where: (conditions) =>
+      conditions
         .add((p) => `b.site_id = ${p}`, siteId)
         .dayRange('b.acquired_at', filter.from, filter.to),
   };

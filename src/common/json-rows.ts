@@ -1,7 +1,7 @@
 import type { PageMeta } from './pagination.js';
 
 /**
- * List items serialised by PostgreSQL (`row_to_json`), one JSON text per row.
+ * List items serialised by PostgreSQL (`row_to_json`).
  * A list row is JSON-shaped already (its columns are the item's fields, dates
  * formatted by the query), so the page goes from the database to the
  * response without being parsed into objects and serialised again: one text
@@ -10,11 +10,12 @@ import type { PageMeta } from './pagination.js';
  * does, so the bytes are the same.
  */
 export class JsonRows {
-  constructor(readonly rows: readonly string[]) {}
+  /** `joined`: the items' JSON texts separated by commas (empty for no item). */
+  constructor(private readonly joined: string) {}
 
   /** The items as objects, for a reader that works with them rather than sending them. */
   items<T>(): T[] {
-    return this.rows.map((row) => JSON.parse(row) as T);
+    return JSON.parse(this.text()) as T[];
   }
 
   /** Anyone serialising a page with JSON.stringify gets the same array. */
@@ -23,7 +24,7 @@ export class JsonRows {
   }
 
   text(): string {
-    return `[${this.rows.join(',')}]`;
+    return `[${this.joined}]`;
   }
 }
 

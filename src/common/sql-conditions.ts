@@ -7,10 +7,13 @@ export class SqlConditions {
   readonly params: unknown[] = [];
   private readonly clauses: string[] = [];
 
+  /** `after`: how many parameters of the statement come before these (their placeholders follow). */
+  constructor(private readonly after = 0) {}
+
   /** Adds `clause(placeholder)` bound to `value`. */
   add(clause: (placeholder: string) => string, value: unknown): this {
     this.params.push(value);
-    this.clauses.push(clause(`$${this.params.length}`));
+    this.clauses.push(clause(`$${this.after + this.params.length}`));
     return this;
   }
 
@@ -23,6 +26,12 @@ export class SqlConditions {
     if (from !== undefined) this.add((p) => `${column} >= ${p}::date AT TIME ZONE 'UTC'`, from);
     if (to !== undefined) this.add((p) => `${column} < (${p}::date + 1) AT TIME ZONE 'UTC'`, to);
     return this;
+  }
+
+  /** Binds a value used outside the WHERE clause (a LIMIT) and returns its placeholder. */
+  bind(value: unknown): string {
+    this.params.push(value);
+    return `$${this.after + this.params.length}`;
   }
 
   get sql(): string {

@@ -45,21 +45,24 @@ export interface PeriodCounts {
 export class DailyCountsReader {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** A list's exact total; null when the site is not on the account. */
-  async total(
+  /**
+   * A list's exact total and whether the site is on the account, as the
+   * select-list items `owned` and `total`, for a statement that reads the
+   * page too (one round trip); their parameters come first in it.
+   */
+  totalColumns(
     rollup: RollupName,
     accountId: number,
     siteId: number,
     filter: DayFilter,
-  ): Promise<number | null> {
+  ): { sql: string; params: unknown[] } {
     const { table, count } = ROLLUPS[rollup];
     const where = rollupConditions(siteId, filter);
-    const [row] = await this.dataSource.query<Array<{ owned: boolean; total: number }>>(
-      `SELECT EXISTS (SELECT 1 FROM sites WHERE id = $1 AND account_id = $${where.params.length + 1}) AS owned,
-              (SELECT coalesce(sum(${count}), 0) FROM ${table} WHERE ${where.sql})::int AS total`,
-      [...where.params, accountId],
-    );
-    return row?.owned ? row.total : null;
+    return {
+      sql: `EXISTS (SELECT 1 FROM sites WHERE id = $1 AND account_id = $${where.params.length + 1}) AS owned,
+            (SELECT coalesce(sum(${count}), 0) FROM ${table} WHERE ${where.sql})::int AS total`,
+      params: [...where.params, accountId],
+    };
   }
 
   /** The position of `offset` in a site's list; null when the site is not on the account. */

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JsonRows } from '../common/json-rows.js';
-import type { SqlConditions } from '../common/sql-conditions.js';
+import { SqlConditions } from '../common/sql-conditions.js';
 import { DailyCountsReader, DayFilter, PagePosition, RollupName } from './daily-counts.reader.js';
 
 /**
- * Up to this offset a page is read with a plain OFFSET, in parallel with the
- * total: skipping a few hundred index entries costs less than a second
- * round trip.
+ * Up to this offset a page is read with a plain OFFSET, in the statement
+ * that sums the total: skipping a few hundred index entries costs less than
+ * a second round trip.
  */
 export const SHALLOW_OFFSET = 1_000;
 
@@ -30,8 +30,8 @@ export interface DayOrderedList {
   date: string;
   /** The qualified id column: the tie-breaker, and the key the page's rows are fetched by. */
   id: string;
-  /** A fresh WHERE builder with the site and the filter. */
-  where: () => SqlConditions;
+  /** Adds the site and the filter to a fresh WHERE builder. */
+  where: (conditions: SqlConditions) => SqlConditions;
 }
 
 export interface ListPage {
@@ -42,7 +42,8 @@ export interface ListPage {
 /**
  * Pages of day-ordered lists whose cost does not grow with the site: the
  * exact total is a sum over the daily rollup, and a deep page starts at the
- * day that holds its first row instead of reading every earlier row.
+ * day that holds its first row instead of reading every earlier row. Rows
+ * reach the response as PostgreSQL's JSON (JsonRows).
  */
 @Injectable()
 export class DayOrderedPages {
@@ -59,13 +60,7 @@ export class DayOrderedPages {
     offset: number,
     limit: number,
   ): Promise<ListPage | null> {
-    if (offset < SHALLOW_OFFSET) {
-      const [total, rows] = await Promise.all([
-        this.dailyCounts.total(list.rollup, accountId, siteId, list.filter),
-        this.rows(list, list.where(), offset, limit),
-      ]);
-      return total === null ? null : { rows: new JsonRows(rows), total };
-    }
+    if (offset < SHALLOW_OFFSET) return this.shallow(accountId, siteId, list, offset, limit);
     const position = await this.dailyCounts.position(
       list.rollup,
       accountId,
@@ -75,7 +70,39 @@ export class DayOrderedPages {
     );
     if (position === null) return null;
     const rows = await this.deepRows(list, position, offset, limit);
-    return { rows: new JsonRows(rows), total: position.total };
+    return { rows: new JsonRows(rows.join(',')), total: position.total };
+  }
+
+  /**
+   * A page near the start: the total, the ownership check and the rows in one
+   * statement, so one round trip. The page is an ordinary ORDER BY … LIMIT
+   * subquery (the index serves it); `string_agg` joins its rows in that same
+   * order, stated again, since an aggregate need not keep its input's order.
+   */
+  private async shallow(
+    accountId: number,
+    siteId: number,
+    list: DayOrderedList,
+    offset: number,
+    limit: number,
+  ): Promise<ListPage | null> {
+    const totals = this.dailyCounts.totalColumns(list.rollup, accountId, siteId, list.filter);
+    const page = pageQuery(
+      list,
+      list.where(new SqlConditions(totals.params.length)),
+      offset,
+      limit,
+    );
+    const [row] = await this.dataSource.query<
+      Array<{ owned: boolean; total: number; page_rows: string | null }>
+    >(
+      `SELECT ${totals.sql},
+              (SELECT string_agg(page.json, ',' ORDER BY page.sort_date DESC NULLS LAST, page.sort_id DESC)
+                 FROM (${page.sql}) page) AS page_rows`,
+      [...totals.params, ...page.params],
+    );
+    if (!row?.owned) return null;
+    return { rows: new JsonRows(row.page_rows ?? ''), total: row.total };
   }
 
   /**
@@ -93,47 +120,50 @@ export class DayOrderedPages {
     const { bucket } = position;
     if (bucket === null) return [];
     const skip = offset - bucket.before;
-    if (bucket.day === null) return this.rows(list, list.where(), skip, limit, 'undated');
-    const startingDay = list.where().dayRange(list.date, undefined, bucket.day);
-    const dated = await this.rows(list, startingDay, skip, limit);
+    const where = () => list.where(new SqlConditions());
+    if (bucket.day === null) return this.rows(pageQuery(list, where(), skip, limit, 'undated'));
+    const startingDay = where().dayRange(list.date, undefined, bucket.day);
+    const dated = await this.rows(pageQuery(list, startingDay, skip, limit));
     if (dated.length === limit || position.undated === 0) return dated;
-    const undated = await this.rows(list, list.where(), 0, limit - dated.length, 'undated');
+    const undated = await this.rows(pageQuery(list, where(), 0, limit - dated.length, 'undated'));
     return [...dated, ...undated];
   }
 
-  /**
-   * The rows at `offset`, each as its JSON text. Rows skipped are read from
-   * the list's index alone (a deferred join): only the page's own rows are
-   * fetched from the table. The select list is a lateral subquery of the
-   * row, which the planner folds into the scan, so that `row_to_json` names
-   * the fields and the rows keep the ORDER BY of this very statement.
-   */
-  private async rows(
-    list: DayOrderedList,
-    where: SqlConditions,
-    offset: number,
-    limit: number,
-    only?: 'undated',
-  ): Promise<string[]> {
-    const next = where.params.length;
-    const order = `ORDER BY ${list.date} DESC NULLS LAST, ${list.id} DESC`;
-    const matching = `WHERE ${where.sql}${only === 'undated' ? ` AND ${list.date} IS NULL` : ''}
-      ${order} LIMIT $${next + 1} OFFSET $${next + 2}`;
-    const item = `row_to_json(item)::text AS json FROM ${list.table}`;
-    const fields = `CROSS JOIN LATERAL (SELECT ${list.columns}) item`;
-    const sql =
-      offset === 0
-        ? `SELECT ${item} ${fields} ${matching}`
-        : `SELECT ${item}
-             JOIN (SELECT ${list.id} AS page_id FROM ${list.table} ${matching}) page
-               ON page.page_id = ${list.id}
-             ${fields}
-           ${order}`;
-    const rows = await this.dataSource.query<Array<{ json: string }>>(sql, [
-      ...where.params,
-      limit,
-      offset,
-    ]);
+  private async rows(page: { sql: string; params: unknown[] }): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ json: string }>>(
+      `SELECT json FROM (${page.sql}) page ORDER BY sort_date DESC NULLS LAST, sort_id DESC`,
+      page.params,
+    );
     return rows.map((row) => row.json);
   }
+}
+
+/**
+ * The rows at `offset`, each as its JSON text (`json`), with the keys they
+ * are listed by (`sort_date`, `sort_id`). Rows skipped are read from the
+ * list's index alone (a deferred join): only the page's own rows are fetched
+ * from the table. The select list is a lateral subquery of the row, which the
+ * planner folds into the scan, so that `row_to_json` names the fields.
+ */
+function pageQuery(
+  list: DayOrderedList,
+  where: SqlConditions,
+  offset: number,
+  limit: number,
+  only?: 'undated',
+): { sql: string; params: unknown[] } {
+  const filter = `WHERE ${where.sql}${only === 'undated' ? ` AND ${list.date} IS NULL` : ''}`;
+  const order = `ORDER BY ${list.date} DESC NULLS LAST, ${list.id} DESC`;
+  const window = `LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`;
+  const select = `SELECT row_to_json(item)::text AS json, ${list.date} AS sort_date, ${list.id} AS sort_id
+                    FROM ${list.table}`;
+  const fields = `CROSS JOIN LATERAL (SELECT ${list.columns}) item`;
+  const sql =
+    offset === 0
+      ? `${select} ${fields} ${filter} ${order} ${window}`
+      : `${select}
+           JOIN (SELECT ${list.id} AS page_id FROM ${list.table} ${filter} ${order} ${window}) page
+             ON page.page_id = ${list.id}
+           ${fields}`;
+  return { sql, params: where.params };
 }
