@@ -20,7 +20,10 @@ describe('list pages as PostgreSQL writes them', () => {
     t = await createTestApp();
     const account = await seedAccount(t.db);
     key = account.key;
-    siteId = await seedSite(t.db, account.accountId, { name: 'Awkward' });
+    siteId = await seedSite(t.db, account.accountId, {
+      name: AWKWARD,
+      industry: 'Home \\ "services"',
+    });
     for (let i = 0; i < 3; i++) {
       await seedArticle(t.db, siteId, {
         title: `${AWKWARD} ${i}`,
@@ -49,6 +52,23 @@ describe('list pages as PostgreSQL writes them', () => {
       .expect('Content-Type', 'application/json; charset=utf-8');
     return res;
   }
+
+  it('a sites page is exactly JSON.stringify of its value', async () => {
+    const res = await listed('/api/v1/sites');
+    expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
+    expect(res.body.data).toEqual([
+      {
+        id: siteId,
+        name: AWKWARD,
+        website_url: 'https://site.example',
+        language: 'en',
+        country: 'US',
+        geographic_scope: 'national',
+        industry: 'Home \\ "services"',
+      },
+    ]);
+    expect(res.body.meta).toEqual({ page: 1, per_page: 20, total: 1, last_page: 1 });
+  });
 
   it('an articles page is exactly JSON.stringify of its value', async () => {
     const res = await listed(`/api/v1/sites/${siteId}/articles`);

@@ -8,6 +8,7 @@ import { PaginationQueryDto } from '../common/dto/pagination-query.dto.js';
 import { ApiInvalidParameterResponse } from '../common/openapi/error-responses.js';
 import { SiteListDto } from './dto/site.dto.js';
 import { SitesService } from './sites.service.js';
+import type { JsonPage } from '../common/json-rows.js';
 
 @ApiTags('sites')
 @Controller('api/v1/sites')
@@ -26,7 +27,7 @@ export class SitesController {
   list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: PaginationQueryDto,
-  ): Promise<SiteListDto> {
+  ): Promise<JsonPage> {
     return this.sites.list(principal.accountId, query.page, query.per_page);
   }
 }
