@@ -47,10 +47,18 @@ async function main() {
 
   const profileDir = join(root, 'bench/.work/profile');
   rmSync(profileDir, { recursive: true, force: true });
+  // Started as the bench starts it (the shipped heap size), with the profiler on.
   const service = new Child(
     'service',
-    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/src/main.js'],
+    [
+      'docker/entrypoint.sh',
+      process.execPath,
+      '--cpu-prof',
+      `--cpu-prof-dir=${profileDir}`,
+      'dist/src/main.js',
+    ],
     {
+      NODE_OPTIONS: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
@@ -64,10 +72,13 @@ async function main() {
       NODE_ENV: 'production',
     },
     root,
+    'sh',
   );
   let result;
+  let nodeOptions;
   try {
     await service.ready(`http://127.0.0.1:${port}/health/live`, 120_000);
+    nodeOptions = service.nodeOptions();
     const options = {
       connections: Number(values.connections),
       duration: Number(values.duration),
@@ -86,7 +97,7 @@ async function main() {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   renameSync(join(profileDir, file), `${base}.cpuprofile`);
   const profile = JSON.parse(readFileSync(`${base}.cpuprofile`, 'utf8'));
-  writeFileSync(`${base}.md`, summariseProfile(profile, scenario, result));
+  writeFileSync(`${base}.md`, summariseProfile(profile, scenario, result, nodeOptions));
   console.log(`written ${base}.md and ${base}.cpuprofile`);
 }
 

@@ -1,9 +1,11 @@
+import { loadavg } from 'node:os';
+
 /**
  * Where a V8 CPU profile's time went, as markdown: self time by area (the
  * service's own code, each package, Node's internals, the garbage collector)
  * and the functions with the most self time.
  */
-export function summariseProfile(profile, scenario, result) {
+export function summariseProfile(profile, scenario, result, nodeOptions) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   const intervals = profile.timeDeltas;
@@ -32,8 +34,9 @@ export function summariseProfile(profile, scenario, result) {
   out.push(`# CPU profile: ${scenario.title}`);
   out.push('');
   out.push(
-    `The service's main thread under \`npm run bench:profile -- --scenario ${scenario.id}\`: ` +
+    `The service's main thread (started as \`npm start\` does, NODE_OPTIONS=\`${nodeOptions}\`, profiler on) under \`npm run bench:profile -- --scenario ${scenario.id}\`: ` +
       `${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+      `load average ${loadavg()[0].toFixed(2)} at the end, ` +
       `${result.total.toLocaleString('en-US')} requests measured (the warm-up is in the profile too). ` +
       `Busy ${(busy / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled; ` +
       `≈ ${perRequest(busy).toFixed(3)} ms of CPU per measured request (an upper bound: the warm-up's requests are not counted). ` +
