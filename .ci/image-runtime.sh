@@ -79,10 +79,18 @@ in_image() {
 
 [ "$(in_image -- id -u)" = 10001 ] || fail "not uid 10001"
 in_image -- sh -c 'touch /app/x 2>/dev/null || touch /x 2>/dev/null' && fail "the root filesystem is writable"
-heap_mb=$(in_image -- node -e 'console.log(Math.round(require("node:v8").getHeapStatistics().heap_size_limit / 1048576))')
-# 75% of 512 MiB is 384 MiB of old space; V8 adds its young generation on top.
-[ "$heap_mb" -ge 384 ] && [ "$heap_mb" -lt 448 ] || fail "heap limit ${heap_mb} MiB under a 512 MiB limit"
-echo "image-runtime: uid 10001, read-only root, heap limit ${heap_mb} MiB under a 512 MiB memory limit"
+# The entrypoint gives the old space 192 MiB, or 75% of the container's memory limit when that is
+# less; V8 adds its young generation (three 16 MiB semi-spaces) on top.
+heap_limit_mb() {
+  in_image -- node -e 'console.log(Math.round(require("node:v8").getHeapStatistics().heap_size_limit / 1048576))'
+}
+heap_mb=$(heap_limit_mb)
+[ "$heap_mb" -ge 192 ] && [ "$heap_mb" -le 256 ] || fail "heap limit ${heap_mb} MiB under a 512 MiB limit (want 192 MiB + young generation)"
+echo $((200 * 1024 * 1024)) >"$work/cgroup/memory.max"
+small_heap_mb=$(heap_limit_mb)
+echo $((512 * 1024 * 1024)) >"$work/cgroup/memory.max"
+[ "$small_heap_mb" -ge 150 ] && [ "$small_heap_mb" -le 214 ] || fail "heap limit ${small_heap_mb} MiB under a 200 MiB limit (want 150 MiB + young generation)"
+echo "image-runtime: uid 10001, read-only root, heap limit ${heap_mb} MiB under a 512 MiB memory limit, ${small_heap_mb} MiB under 200 MiB"
 
 out=$(in_image -- content-api migrate --json 2>&1) && fail "migrate without DATABASE_URL succeeded: $out"
 echo "$out" | grep -q 'DATABASE_URL must be set' || fail "unclear error without DATABASE_URL: $out"
