@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { httpRequest } from './lib/http.js';
-import { describeMachine } from './lib/machine.js';
+import { describeMachine, loadAverage } from './lib/machine.js';
 import { Child } from './lib/processes.js';
 
 const USAGE = `npm run bench:worst-case [-- options]
@@ -301,6 +301,7 @@ function headersTooLarge(base) {
 
 async function main() {
   const opts = options();
+  const loadAtStart = loadAverage();
   const url =
     process.env.WORST_CASE_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/content_api_worst_case';
@@ -400,7 +401,7 @@ async function main() {
     await service.stop();
   }
   const tasks = mainThreadTasks(profiles, readyAfterMs);
-  writeReport(rows, opts, parserOk, tasks.slice(0, 5), await describeMachine(url));
+  writeReport(rows, opts, parserOk, tasks.slice(0, 5), await describeMachine(url, loadAtStart));
   if (failed) {
     log('a budget was missed');
     process.exit(1);
