@@ -13,6 +13,7 @@ describe('featuredImageUrl', () => {
     ["https://x.example/?q='x'&a=<b>", 'https://x.example/?q=%27x%27&a=%3Cb%3E'],
     ['https://cdn.example:443/a/../b.jpg', 'https://cdn.example/b.jpg'],
     ['https://8.8.8.8/a.jpg', 'https://8.8.8.8/a.jpg'],
+    ['https://[2606:4700::6810:84e5]/a.jpg', 'https://[2606:4700::6810:84e5]/a.jpg'],
     [
       `https://cdn.example/${'a'.repeat(2048 - 'https://cdn.example/'.length)}`,
       `https://cdn.example/${'a'.repeat(2048 - 'https://cdn.example/'.length)}`,
@@ -56,6 +57,9 @@ describe('featuredImageUrl', () => {
     ['http://[::ffff:127.0.0.1]/a.jpg', PUBLIC],
     ['http://[fd00::1]/a.jpg', PUBLIC],
     ['http://[fe80::1]/a.jpg', PUBLIC],
+    ['http://[::ffff:7f00:1]/a.jpg', PUBLIC],
+    ['http://198.51.100.7/a.jpg', PUBLIC],
+    ['http://[2001:db8::1]/a.jpg', PUBLIC],
     ['http://localhost/a.jpg', PUBLIC],
     ['http://images.localhost/a.jpg', PUBLIC],
     ['http://metadata.google.internal/x', PUBLIC],

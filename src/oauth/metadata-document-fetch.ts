@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { isPublicAddress } from './public-address.js';
+import { isPublicAddress } from '../common/net/public-address.js';
 
 /** How long fetching an assistant's metadata document may take, start to end. */
 export const METADATA_FETCH_TIMEOUT_MS = 5_000;

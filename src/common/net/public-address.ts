@@ -1,10 +1,13 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Addresses a fetch made for a client must never reach: this host, private
- * networks, link-local (cloud metadata services), carrier-grade NAT,
- * multicast and every other special-use range (IANA's registries), in IPv4
- * and IPv6, including IPv4 written as IPv6.
+ * Addresses that are not the public internet, so that nothing the service
+ * fetches (an assistant's metadata document) or hands on (a featured-image
+ * URL) can point inside a network: this host, private networks, link-local
+ * (cloud metadata services), carrier-grade NAT, multicast and every other
+ * special-use range of IANA's registries, in IPv4 and IPv6. BlockList checks
+ * an IPv4-mapped IPv6 address (::ffff:a.b.c.d, in either spelling) against
+ * the IPv4 ranges.
  */
 const SPECIAL_USE = new BlockList();
 for (const [network, prefix] of [
@@ -42,12 +45,8 @@ for (const [network, prefix] of [
   SPECIAL_USE.addSubnet(network, prefix, 'ipv6');
 }
 
-const MAPPED_IPV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
-
 /** Whether `address` (an IP literal) is an ordinary public address. */
 export function isPublicAddress(address: string): boolean {
-  const mapped = MAPPED_IPV4.exec(address)?.[1];
-  if (mapped !== undefined) return isPublicAddress(mapped);
   const family = isIP(address);
   if (family === 0) return false;
   return !SPECIAL_USE.check(address, family === 4 ? 'ipv4' : 'ipv6');

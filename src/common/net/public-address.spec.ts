@@ -17,6 +17,9 @@ describe('isPublicAddress', () => {
     'fd00::1',
     '::ffff:127.0.0.1',
     '::ffff:10.1.2.3',
+    '::ffff:7f00:1',
+    '192.0.2.10',
+    '2001:db8::1',
     'not an address',
   ])('refuses %p', (address) => {
     expect(isPublicAddress(address)).toBe(false);
