@@ -6,7 +6,13 @@ import {
   seedUser,
   type SeededUser,
 } from './support/fixtures.js';
-import { CookieBrowser, TestAssistant, clientMetadata, csrfOf } from './support/oauth-client.js';
+import {
+  CookieBrowser,
+  TestAssistant,
+  clientMetadata,
+  csrfOf,
+  postToMcp,
+} from './support/oauth-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -48,16 +54,7 @@ describe('what a connection may do', () => {
   }
 
   function send(token: string, method: string, params?: unknown) {
-    return fetch(mcpUrl, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
+    return postToMcp(mcpUrl, token, { jsonrpc: '2.0', id: 1, method, params });
   }
 
   async function tool(token: string, name: string, args: Record<string, unknown>) {

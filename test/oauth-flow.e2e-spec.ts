@@ -15,6 +15,7 @@ import {
   TestAssistant,
   clientMetadata,
   csrfOf,
+  postToMcp,
 } from './support/oauth-client.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -83,16 +84,7 @@ describe('OAuth for the hosted agent server', () => {
   }
 
   function mcp(token: string, body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/list' }) {
-    return fetch(mcpUrl, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-      },
-      body: JSON.stringify(body),
-    });
+    return postToMcp(mcpUrl, token, body);
   }
 
   describe('discovery', () => {

@@ -223,3 +223,17 @@ export function csrfOf(page: string): string {
   if (token === undefined) throw new Error('No CSRF token on the page');
   return token;
 }
+
+/** A JSON-RPC message to the hosted agent server with an access token, sent as a 2025-06-18 client does. */
+export function postToMcp(mcpUrl: string, token: string, message: unknown): Promise<Response> {
+  return fetch(mcpUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    },
+    body: JSON.stringify(message),
+  });
+}
