@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import request from 'supertest';
 import { ROUTE_ACCESS, RouteAccess } from '../src/auth/decorators/route-access.decorator.js';
+import { routePaths } from '../src/common/http/route-table.js';
 import { createTestApp, TestApp } from './support/test-app.js';
 
 /**
@@ -25,7 +26,7 @@ function routeAccessTable(controllers: Type[]): Record<string, string> {
         handler,
         controller,
       ]);
-      for (const path of joinPaths(Reflect.getMetadata(PATH_METADATA, controller), methodPaths))
+      for (const path of routePaths(Reflect.getMetadata(PATH_METADATA, controller), methodPaths))
         rows.push([`${method} ${path}`, describeAccess(access)]);
     }
   }
@@ -48,19 +49,6 @@ function describeAccess(access: RouteAccess | undefined): string {
       : 'console: anyone (sign-in forms; POST needs the CSRF token and own origin)';
   }
   return `key with scope ${access.scope}`;
-}
-
-function joinPaths(
-  controllerPaths: string | string[] | undefined,
-  methodPaths: string | string[],
-): string[] {
-  return [controllerPaths ?? '']
-    .flat()
-    .flatMap((prefix) =>
-      [methodPaths]
-        .flat()
-        .map((path) => `/${prefix}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1')),
-    );
 }
 
 describe('route access declarations', () => {

@@ -61,7 +61,7 @@ function handles(routeMethod: string, method: string): boolean {
 }
 
 /** The paths Nest serves a handler at: the controller's prefix joined to the method's path. */
-function routePaths(
+export function routePaths(
   controllerPaths: string | string[] | undefined,
   methodPaths: string | string[],
 ): string[] {
