@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { JsonPage } from '../common/json-rows.js';
 import { pageMeta, pageOffset } from '../common/pagination.js';
 import { sqlTimestamp } from '../common/sql-conditions.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { DayOrderedList, DayOrderedPages } from '../rollups/day-ordered-pages.service.js';
 import { SiteNotFoundError } from '../sites/sites.errors.js';
 import { ArticleNotFoundError } from './articles.errors.js';
@@ -24,7 +24,7 @@ const ARTICLE_COLUMNS = `a.id, a.site_id, a.title, a.url, a.status,
 @Injectable()
 export class ArticlesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly statements: PreparedStatements,
     private readonly pages: DayOrderedPages,
     private readonly html: ArticleHtml,
   ) {}
@@ -58,7 +58,7 @@ export class ArticlesService {
    * account; otherwise ArticleNotFoundError, whether it exists elsewhere or not.
    */
   async getWithBody(accountId: number, articleId: number): Promise<ArticleWithBodyDto> {
-    const [row] = await this.dataSource.query<Array<Omit<ArticleWithBodyDto, 'protected_links'>>>(
+    const [row] = await this.statements.query<Omit<ArticleWithBodyDto, 'protected_links'>>(
       `SELECT ${ARTICLE_COLUMNS}, a.body
          FROM articles a JOIN sites s ON s.id = a.site_id
         WHERE a.id = $1 AND s.account_id = $2`,

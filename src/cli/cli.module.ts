@@ -1,10 +1,9 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ArticlesModule } from '../articles/articles.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
-import { dataSourceOptions } from '../database/data-source-options.js';
+import { DatabaseModule } from '../database/database.module.js';
 import { DemoModule } from '../demo/demo.module.js';
 import { ImportModule } from '../import/import.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -27,7 +26,7 @@ export class CliModule {
       imports: [
         ConfigModule.forRoot(config),
         // One attempt: an operator at a terminal wants the error now, not after retries.
-        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl), retryAttempts: 0 }),
+        DatabaseModule.forRoot(databaseUrl, { retryAttempts: 0 }),
         ...CLI_FEATURE_MODULES,
       ],
     };

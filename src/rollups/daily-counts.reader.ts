@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { SqlConditions } from '../common/sql-conditions.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 
 /** The two rollups of migration DailyCounts: what is counted, by day and one more key. */
 const ROLLUPS = {
@@ -43,7 +43,7 @@ export interface PeriodCounts {
  */
 @Injectable()
 export class DailyCountsReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly statements: PreparedStatements) {}
 
   /**
    * A list's exact total and whether the site is on the account, as the
@@ -77,15 +77,13 @@ export class DailyCountsReader {
     const where = rollupConditions(siteId, filter);
     const next = where.params.length;
     // Buckets in list order: newest day first, the undated bucket last.
-    const [row] = await this.dataSource.query<
-      Array<{
-        owned: boolean;
-        total: number;
-        undated: number;
-        day: string | null;
-        before: number | null;
-      }>
-    >(
+    const [row] = await this.statements.query<{
+      owned: boolean;
+      total: number;
+      undated: number;
+      day: string | null;
+      before: number | null;
+    }>(
       `WITH buckets AS (
          SELECT day, sum(${count})::bigint AS n FROM ${table} WHERE ${where.sql} GROUP BY day
        ),
@@ -115,7 +113,7 @@ export class DailyCountsReader {
     from: string,
     to: string,
   ): Promise<PeriodCounts | null> {
-    const [row] = await this.dataSource.query<Array<PeriodCounts & { owned: boolean }>>(
+    const [row] = await this.statements.query<PeriodCounts & { owned: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM sites WHERE id = $1 AND account_id = $2) AS owned,
               (SELECT coalesce(sum(articles), 0) FROM article_daily_counts
                 WHERE site_id = $1 AND day BETWEEN $3::date AND $4::date)::int AS articles,
@@ -132,7 +130,7 @@ export class DailyCountsReader {
 
   /** The site's first day with a dated article or backlink; null when it has none. */
   async earliestDay(siteId: number): Promise<string | null> {
-    const [row] = await this.dataSource.query<Array<{ day: string | null }>>(
+    const [row] = await this.statements.query<{ day: string | null }>(
       `SELECT to_char(LEAST(
                 (SELECT min(day) FROM article_daily_counts WHERE site_id = $1),
                 (SELECT min(day) FROM backlink_daily_counts WHERE site_id = $1)), 'YYYY-MM-DD') AS day`,

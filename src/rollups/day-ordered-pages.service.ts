@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { JsonRows } from '../common/json-rows.js';
 import { SqlConditions } from '../common/sql-conditions.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { DailyCountsReader, DayFilter, PagePosition, RollupName } from './daily-counts.reader.js';
 
 /**
@@ -48,7 +48,7 @@ export interface ListPage {
 @Injectable()
 export class DayOrderedPages {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly statements: PreparedStatements,
     private readonly dailyCounts: DailyCountsReader,
   ) {}
 
@@ -93,9 +93,11 @@ export class DayOrderedPages {
       offset,
       limit,
     );
-    const [row] = await this.dataSource.query<
-      Array<{ owned: boolean; total: number; page_rows: string | null }>
-    >(
+    const [row] = await this.statements.query<{
+      owned: boolean;
+      total: number;
+      page_rows: string | null;
+    }>(
       `SELECT ${totals.sql},
               (SELECT string_agg(page.json, ',' ORDER BY page.sort_date DESC NULLS LAST, page.sort_id DESC)
                  FROM (${page.sql}) page) AS page_rows`,
@@ -130,7 +132,7 @@ export class DayOrderedPages {
   }
 
   private async rows(page: { sql: string; params: unknown[] }): Promise<string[]> {
-    const rows = await this.dataSource.query<Array<{ json: string }>>(
+    const rows = await this.statements.query<{ json: string }>(
       `SELECT json FROM (${page.sql}) page ORDER BY sort_date DESC NULLS LAST, sort_id DESC`,
       page.params,
     );

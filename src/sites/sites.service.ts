@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { JsonRows, type JsonPage } from '../common/json-rows.js';
 import { pageMeta, pageOffset } from '../common/pagination.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 
 /** Sites of one account. Every method takes the account id: there is no unscoped read. */
 @Injectable()
 export class SitesService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly statements: PreparedStatements) {}
 
   /**
    * One page of the account's sites by id, and their total, in one statement;
    * the rows come as PostgreSQL's JSON (SiteDto's fields), joined in id order.
    */
   async list(accountId: number, page: number, perPage: number): Promise<JsonPage> {
-    const [row] = await this.dataSource.query<Array<{ total: number; page_rows: string | null }>>(
+    const [row] = await this.statements.query<{ total: number; page_rows: string | null }>(
       `SELECT (SELECT count(*)::int FROM sites WHERE account_id = $1) AS total,
               (SELECT string_agg(row_to_json(s)::text, ',' ORDER BY s.id)
                  FROM (SELECT id, name, website_url, language, country, geographic_scope, industry
