@@ -90,7 +90,9 @@ echo $((200 * 1024 * 1024)) >"$work/cgroup/memory.max"
 small_heap_mb=$(heap_limit_mb)
 echo $((512 * 1024 * 1024)) >"$work/cgroup/memory.max"
 [ "$small_heap_mb" -ge 150 ] && [ "$small_heap_mb" -le 214 ] || fail "heap limit ${small_heap_mb} MiB under a 200 MiB limit (want 150 MiB + young generation)"
-echo "image-runtime: uid 10001, read-only root, heap limit ${heap_mb} MiB under a 512 MiB memory limit, ${small_heap_mb} MiB under 200 MiB"
+growth=$(in_image -- sh -c 'printf %s "$HEAP_GROWING_PERCENT"')
+[ "$growth" = 200 ] || fail "HEAP_GROWING_PERCENT is '$growth' in the image (want 200 with the capped heap)"
+echo "image-runtime: uid 10001, read-only root, heap limit ${heap_mb} MiB under a 512 MiB memory limit, ${small_heap_mb} MiB under 200 MiB, heap growth ${growth} %"
 
 out=$(in_image -- content-api migrate --json 2>&1) && fail "migrate without DATABASE_URL succeeded: $out"
 echo "$out" | grep -q 'DATABASE_URL must be set' || fail "unclear error without DATABASE_URL: $out"

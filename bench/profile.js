@@ -75,10 +75,10 @@ async function main() {
     'sh',
   );
   let result;
-  let nodeOptions;
+  let heapSettings;
   try {
     await service.ready(`http://127.0.0.1:${port}/health/live`, 120_000);
-    nodeOptions = service.nodeOptions();
+    heapSettings = service.heapSettings();
     const options = {
       connections: Number(values.connections),
       duration: Number(values.duration),
@@ -97,7 +97,7 @@ async function main() {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   renameSync(join(profileDir, file), `${base}.cpuprofile`);
   const profile = JSON.parse(readFileSync(`${base}.cpuprofile`, 'utf8'));
-  writeFileSync(`${base}.md`, summariseProfile(profile, scenario, result, nodeOptions));
+  writeFileSync(`${base}.md`, summariseProfile(profile, scenario, result, heapSettings));
   console.log(`written ${base}.md and ${base}.cpuprofile`);
 }
 

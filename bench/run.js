@@ -134,10 +134,8 @@ async function main() {
     children.push(service);
     const serviceMemory = new MemorySampler(service.pid);
     await service.ready(`http://127.0.0.1:${servicePort}/api/v1/sites`, 120_000);
-    opts.serviceNodeOptions = service.nodeOptions();
-    log(
-      `service up (pid ${service.pid}, NODE_OPTIONS=${opts.serviceNodeOptions}), schema migrated`,
-    );
+    opts.serviceHeapSettings = service.heapSettings();
+    log(`service up (pid ${service.pid}, ${opts.serviceHeapSettings}), schema migrated`);
 
     let generation = 'reused from an earlier run';
     if (state !== 'reused') {

@@ -6,11 +6,13 @@ import { createApp } from './create-app.js';
 import { demoBanner } from './demo/demo-banner.js';
 import { DemoService } from './demo/demo.service.js';
 import { closeOnSignals } from './lifecycle/graceful-shutdown.js';
+import { applyHeapGrowth } from './lifecycle/heap-growth.js';
 import { listeningMessage } from './listening-message.js';
 import { MetricsListener } from './metrics/metrics.listener.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  applyHeapGrowth(config.heapGrowingPercent);
   const running = await createApp(config);
   closeOnSignals(running, config.shutdownDrainSeconds);
   const demo = config.seedDemo ? await running.app.get(DemoService).startupAccess() : undefined;

@@ -147,7 +147,7 @@ describe('Helm chart (docker/chart)', () => {
       expect(account.automountServiceAccountToken).toBe(false);
     });
 
-    it('sets requests and limits, and caps the heap at 192 MiB or 75 % of the memory limit', () => {
+    it('sets requests and limits, caps the heap at 192 MiB or 75 % of the memory limit, and lets it grow as the image does', () => {
       for (const pod of podSpecs(manifests)) {
         for (const container of pod.containers) {
           const { requests, limits } = container.resources;
@@ -159,6 +159,10 @@ describe('Helm chart (docker/chart)', () => {
           expect(heap).toBe(
             `--max-old-space-size=${Math.min(share, 192)} --max-semi-space-size=16`,
           );
+          const growth = container.env.find(
+            (v: { name: string }) => v.name === 'HEAP_GROWING_PERCENT',
+          ).value;
+          expect(growth).toBe('200');
         }
       }
     });
@@ -377,6 +381,22 @@ describe('Heap size of every shipped start (docker/entrypoint.sh, also run by np
     expect(nodeOptionsSeen({ NODE_OPTIONS: '--max-old-space-size=512' })).toBe(
       '--max-old-space-size=512',
     );
+  });
+
+  /** HEAP_GROWING_PERCENT as the command the entrypoint runs sees it ('' when unset). */
+  function heapGrowthSeen(env: Record<string, string>): string {
+    return execFileSync(
+      'sh',
+      ['docker/entrypoint.sh', 'sh', '-c', 'printf %s "${HEAP_GROWING_PERCENT:-}"'],
+      { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } },
+    );
+  }
+
+  it('lets a capped heap grow to three times its live size (HEAP_GROWING_PERCENT=200) unless told otherwise', () => {
+    expect(heapGrowthSeen({})).toBe('200');
+    expect(heapGrowthSeen({ HEAP_GROWING_PERCENT: '50' })).toBe('50');
+    // An operator who sized the heap chose its behaviour too: V8's own growth then.
+    expect(heapGrowthSeen({ NODE_OPTIONS: '--max-old-space-size=512' })).toBe('');
   });
 
   it('is how `npm start` starts the service', () => {

@@ -32,10 +32,16 @@ export class Child {
     return this.process.pid;
   }
 
-  /** NODE_OPTIONS as the running process has it (after any exec). */
-  nodeOptions() {
+  /**
+   * How the running process's heap was set up (after any exec): its NODE_OPTIONS, and the
+   * HEAP_GROWING_PERCENT the entrypoint gave it when there is one.
+   */
+  heapSettings() {
     const environ = readFileSync(`/proc/${this.pid}/environ`, 'utf8').split('\0');
-    return environ.find((entry) => entry.startsWith('NODE_OPTIONS='))?.slice(13) ?? '';
+    const value = (name) =>
+      environ.find((entry) => entry.startsWith(`${name}=`))?.slice(name.length + 1);
+    const growth = value('HEAP_GROWING_PERCENT');
+    return `NODE_OPTIONS=\`${value('NODE_OPTIONS') ?? ''}\`${growth ? `, HEAP_GROWING_PERCENT=${growth}` : ''}`;
   }
 
   /** Waits until `url` answers any HTTP status; fails with the child's output if it exits first. */

@@ -5,7 +5,7 @@ import { loadavg } from 'node:os';
  * service's own code, each package, Node's internals, the garbage collector)
  * and the functions with the most self time.
  */
-export function summariseProfile(profile, scenario, result, nodeOptions) {
+export function summariseProfile(profile, scenario, result, heapSettings) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   const intervals = profile.timeDeltas;
@@ -34,7 +34,7 @@ export function summariseProfile(profile, scenario, result, nodeOptions) {
   out.push(`# CPU profile: ${scenario.title}`);
   out.push('');
   out.push(
-    `The service's main thread (started as \`npm start\` does, NODE_OPTIONS=\`${nodeOptions}\`, profiler on) under \`npm run bench:profile -- --scenario ${scenario.id}\`: ` +
+    `The service's main thread (started as \`npm start\` does, ${heapSettings}, profiler on) under \`npm run bench:profile -- --scenario ${scenario.id}\`: ` +
       `${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
       `load average ${loadavg()[0].toFixed(2)} at the end, ` +
       `${result.total.toLocaleString('en-US')} requests measured (the warm-up is in the profile too). ` +

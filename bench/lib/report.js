@@ -109,7 +109,7 @@ export function markdown({
     `- load: ${options.connections} connections; per scenario and side a ${options.warmup} s warm-up, a pause until PostgreSQL is idle, then ${options.duration} s measured (${options.quick ? 6 : 20} s for the scenarios where the baseline needs seconds per request); ${KEY_COUNT} keys of the account in turn`,
   );
   out.push(
-    `- service: \`sh docker/entrypoint.sh node dist/src/main.js\` (${options.serviceHeapMb ? 'heap set with --service-heap-mb' : 'the shipped start, as `npm start` and the image'}: NODE_OPTIONS=\`${options.serviceNodeOptions}\`), LOG_LEVEL=silent, rate and edit limits 1,000,000, no Redis`,
+    `- service: \`sh docker/entrypoint.sh node dist/src/main.js\` (${options.serviceHeapMb ? 'heap set with --service-heap-mb' : 'the shipped start, as `npm start` and the image'}: ${options.serviceHeapSettings}), LOG_LEVEL=silent, rate and edit limits 1,000,000, no Redis`,
   );
   out.push('');
   out.push('## Results');

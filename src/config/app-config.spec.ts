@@ -47,3 +47,18 @@ describe('OAUTH_ALLOW_INSECURE_METADATA_URLS', () => {
     ).toThrow(/OAUTH_ALLOW_INSECURE_METADATA_URLS must not be true in production/);
   });
 });
+
+describe('HEAP_GROWING_PERCENT', () => {
+  const base = { DATABASE_URL: 'postgres://localhost/x' };
+
+  it("is 0 (V8's own heap growth) unless set, and takes a percentage up to 1000", () => {
+    expect(loadConfig(base).heapGrowingPercent).toBe(0);
+    expect(loadConfig({ ...base, HEAP_GROWING_PERCENT: '200' }).heapGrowingPercent).toBe(200);
+  });
+
+  it.each(['-1', '1001', 'lots', '2.5'])('refuses %s, naming the variable', (value) => {
+    expect(() => loadConfig({ ...base, HEAP_GROWING_PERCENT: value })).toThrow(
+      /HEAP_GROWING_PERCENT/,
+    );
+  });
+});

@@ -36,6 +36,11 @@ export interface AppConfig {
   metricsPort: number | undefined;
   /** How deep elements may nest in an article body (edits and imports). */
   htmlMaxNesting: number;
+  /**
+   * How far V8 lets the old generation grow past its live size before the next full
+   * collection, in percent (0: V8's own choice). See src/lifecycle/heap-growth.ts.
+   */
+  heapGrowingPercent: number;
   /** Browser origins allowed to call the API (CORS): a list, `'*'` for any, empty for none. */
   corsOrigins: CorsOrigins;
   /**
@@ -202,6 +207,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       MAX_NESTING_RANGE.min,
       MAX_NESTING_RANGE.max,
     ),
+    heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 0, 0, 1_000),
     corsOrigins: corsOrigins(env),
     oauthAllowInsecureMetadataUrls: insecureMetadataUrls(env),
   };

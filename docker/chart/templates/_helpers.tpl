@@ -117,6 +117,8 @@ env:
         optional: true
   - name: NODE_OPTIONS
     value: {{ include "content-api.nodeOptions" . | quote }}
+  - name: HEAP_GROWING_PERCENT
+    value: {{ .Values.heapGrowingPercent | quote }}
 {{- end }}
 
 {{- define "content-api.podSecurityContext" -}}
