@@ -138,6 +138,8 @@ describe('after a bulk write', () => {
       'backlinks',
       'article_daily_counts',
       'backlink_daily_counts',
+      'article_site_counts',
+      'backlink_site_counts',
     ]) {
       expect(await maintainedSince(table, before)).toEqual({
         table,
@@ -169,7 +171,12 @@ describe('after a bulk write', () => {
     const before = await databaseNow();
     const run = await cli(['rollups', 'rebuild', '--json']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    for (const table of ['article_daily_counts', 'backlink_daily_counts']) {
+    for (const table of [
+      'article_daily_counts',
+      'backlink_daily_counts',
+      'article_site_counts',
+      'backlink_site_counts',
+    ]) {
       expect(await maintainedSince(table, before)).toEqual({
         table,
         analyzed: true,

@@ -72,6 +72,28 @@ describe('console pages', () => {
       expect(res.text).not.toContain('Other Agency');
     });
 
+    it("counts each site's articles and backlinks, whatever their status, category or day", async () => {
+      const counting = await seedAccount(t.db, { name: 'Counting Agency' });
+      const person = await seedUser(t.db, counting.accountId);
+      const counted = await seedSite(t.db, counting.accountId, { name: 'Counted' });
+      const empty = await seedSite(t.db, counting.accountId, { name: 'Empty' });
+      await seedArticle(t.db, counted, { status: 'draft', published_at: null });
+      await seedArticle(t.db, counted, { status: null, published_at: '2025-03-01T00:00:00Z' });
+      await seedArticle(t.db, counted, { status: 'published' });
+      await t.db.query(
+        `INSERT INTO backlinks (site_id, acquired_at, category)
+         VALUES ($1, NULL, 'local'), ($1, '2025-03-01T00:00:00Z', 'industry')`,
+        [counted],
+      );
+      const page = (await (await signedIn(person)).get('/console')).text;
+      const row = (site: number) =>
+        new RegExp(`/console/sites/${site}".*?</tr>`)
+          .exec(page)?.[0]
+          .match(/(?<=class="num">)[^<]*/g);
+      expect(row(counted)).toEqual(['3', '2']);
+      expect(row(empty)).toEqual(['0', '0']);
+    });
+
     it('tells users of a plan without API access, or of a suspended account, why they get no keys', async () => {
       const starter = await seedAccount(t.db, { plan: 'starter', name: 'Small Shop' });
       const person = await seedUser(t.db, starter.accountId);

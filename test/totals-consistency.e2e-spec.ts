@@ -6,10 +6,11 @@ import { seedAccount, seedSite, SeededAccount } from './support/fixtures.js';
 import { createTestApp, TestApp } from './support/test-app.js';
 
 /**
- * Every list total, every stat and every page comes from the daily rollups
- * kept by triggers. Here they are compared with a direct count(*) over the
- * rows after random sequences of writes through every path: the import, API
- * edits, and plain SQL inserts, updates, deletes and moves between sites.
+ * Every list total, every stat and every page comes from the rollups kept by
+ * triggers: the daily rows, and the site rows for a list without a day
+ * range. Here they are compared with a direct count(*) over the rows after
+ * random sequences of writes through every path: the import, API edits, and
+ * plain SQL inserts, updates, deletes and moves between sites.
  */
 const DAY_MS = 86_400_000;
 const WINDOW_START = Date.parse('2024-01-01T00:00:00Z');
@@ -298,18 +299,26 @@ describe('list totals and stats equal a direct count(*)', () => {
     );
   }
 
-  /** The rollups hold exactly what a rebuild would write: no drift, no leftover zero rows. */
+  /** The rollups, daily and site rows, hold exactly what a rebuild would write: no drift, no leftover zero rows. */
   async function expectRollupsEqualRecount(): Promise<void> {
+    const differing = (fresh: string, kept: string) =>
+      `(SELECT count(*) FROM ((TABLE ${fresh} EXCEPT TABLE ${kept}) UNION ALL (TABLE ${kept} EXCEPT TABLE ${fresh})) d)::int`;
     const [drift] = await t.db.query(`
       WITH a_fresh AS (SELECT site_id, (published_at AT TIME ZONE 'UTC')::date AS day, status, count(*)::int AS n
                          FROM articles GROUP BY 1, 2, 3),
            a_kept AS (SELECT site_id, day, status, articles AS n FROM article_daily_counts),
+           a_site_fresh AS (SELECT site_id, status, count(*)::int AS n FROM articles GROUP BY 1, 2),
+           a_site_kept AS (SELECT site_id, status, articles AS n FROM article_site_counts),
            b_fresh AS (SELECT site_id, (acquired_at AT TIME ZONE 'UTC')::date AS day, category, count(*)::int AS n
                          FROM backlinks GROUP BY 1, 2, 3),
-           b_kept AS (SELECT site_id, day, category, backlinks AS n FROM backlink_daily_counts)
-      SELECT (SELECT count(*) FROM ((TABLE a_fresh EXCEPT TABLE a_kept) UNION ALL (TABLE a_kept EXCEPT TABLE a_fresh)) d)::int AS articles,
-             (SELECT count(*) FROM ((TABLE b_fresh EXCEPT TABLE b_kept) UNION ALL (TABLE b_kept EXCEPT TABLE b_fresh)) d)::int AS backlinks`);
-    expect(drift).toEqual({ articles: 0, backlinks: 0 });
+           b_kept AS (SELECT site_id, day, category, backlinks AS n FROM backlink_daily_counts),
+           b_site_fresh AS (SELECT site_id, category, count(*)::int AS n FROM backlinks GROUP BY 1, 2),
+           b_site_kept AS (SELECT site_id, category, backlinks AS n FROM backlink_site_counts)
+      SELECT ${differing('a_fresh', 'a_kept')} AS articles,
+             ${differing('a_site_fresh', 'a_site_kept')} AS article_sites,
+             ${differing('b_fresh', 'b_kept')} AS backlinks,
+             ${differing('b_site_fresh', 'b_site_kept')} AS backlink_sites`);
+    expect(drift).toEqual({ articles: 0, article_sites: 0, backlinks: 0, backlink_sites: 0 });
   }
 
   it('after random imports, API edits and direct SQL inserts, updates, deletes and moves', async () => {
@@ -431,23 +440,29 @@ describe('list totals and stats equal a direct count(*)', () => {
     });
   });
 
+  const cli = async (args: string[]) => {
+    let stdout = '';
+    const code = await runCli(args, {
+      env: { DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
+      stdout: (text) => (stdout += text),
+      stderr: () => undefined,
+    });
+    return { code, json: JSON.parse(stdout) as Record<string, unknown> };
+  };
+
   it('`content-api rollups rebuild` repairs rollups that something bypassed, and reports it', async () => {
-    const cli = async (args: string[]) => {
-      let stdout = '';
-      const code = await runCli(args, {
-        env: { DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
-        stdout: (text) => (stdout += text),
-        stderr: () => undefined,
-      });
-      return { code, json: JSON.parse(stdout) as Record<string, unknown> };
-    };
     const [siteA, siteB] = sites;
     await t.db.query(`UPDATE article_daily_counts SET articles = articles + 5 WHERE site_id = $1`, [
       siteA,
     ]);
     await t.db.query(`DELETE FROM backlink_daily_counts WHERE site_id = $1`, [siteB]);
+    await t.db.query(`DELETE FROM backlink_site_counts WHERE site_id = $1`, [siteB]);
     await t.db.query(
       `INSERT INTO article_daily_counts (site_id, day, status, articles) VALUES ($1, '1999-01-01', 'stray', 3)`,
+      [siteB],
+    );
+    await t.db.query(
+      `INSERT INTO article_site_counts (site_id, status, articles) VALUES ($1, 'stray', 3)`,
       [siteB],
     );
 
@@ -467,6 +482,31 @@ describe('list totals and stats equal a direct count(*)', () => {
     expect(again.json).toMatchObject({ site_id: null, corrected_rows: 0 });
   });
 
+  it('a list without a day range counts from its site row, and a rebuild repairs that row alone', async () => {
+    const [siteA] = sites;
+    await t.db.query(
+      `INSERT INTO articles (site_id, status, published_at, body)
+       VALUES ($1, 'published', '2024-01-10T08:00:00Z', '<p>Counted</p>')`,
+      [siteA],
+    );
+    await t.db.query(
+      `UPDATE article_site_counts SET articles = articles + 5 WHERE site_id = $1 AND status = 'published'`,
+      [siteA],
+    );
+    const total = async (query: string) =>
+      (await get(`/api/v1/sites/${siteA}/articles?per_page=1&${query}`)).body.meta.total as number;
+    const exact = await direct('articles', siteA, {}, { status: 'published' });
+    expect(await total('status=published')).toBe(exact + 5);
+    expect(await total('status=published&from=2023-01-01')).toBe(
+      await direct('articles', siteA, { from: '2023-01-01' }, { status: 'published' }),
+    );
+
+    const run = await cli(['rollups', 'rebuild', '--site', String(siteA), '--json']);
+    expect(run.json).toMatchObject({ site_id: siteA, corrected_rows: 1 });
+    expect(await total('status=published')).toBe(exact);
+    await expectConsistent();
+  });
+
   it('a deleted site takes its rollup rows with it; TRUNCATE empties them', async () => {
     const doomed = await seedSite(t.db, owner.accountId, { name: 'Doomed' });
     await t.db.query(
@@ -477,22 +517,32 @@ describe('list totals and stats equal a direct count(*)', () => {
       `INSERT INTO backlinks (site_id, acquired_at, category) VALUES ($1, '2024-01-02T00:00:00Z', 'local')`,
       [doomed],
     );
+    const rollupRows = (where: string) =>
+      `SELECT (SELECT count(*) FROM article_daily_counts ${where})::int AS article_days,
+              (SELECT count(*) FROM article_site_counts ${where})::int AS article_sites,
+              (SELECT count(*) FROM backlink_daily_counts ${where})::int AS backlink_days,
+              (SELECT count(*) FROM backlink_site_counts ${where})::int AS backlink_sites`;
+    const none = { article_days: 0, article_sites: 0, backlink_days: 0, backlink_sites: 0 };
+    const [kept] = await t.db.query(rollupRows('WHERE site_id = $1'), [doomed]);
+    expect(kept).toEqual({
+      article_days: 2,
+      article_sites: 1,
+      backlink_days: 1,
+      backlink_sites: 1,
+    });
     await t.db.query(`DELETE FROM sites WHERE id = $1`, [doomed]);
-    const [left] = await t.db.query(
-      `SELECT (SELECT count(*) FROM article_daily_counts WHERE site_id = $1)::int AS articles,
-              (SELECT count(*) FROM backlink_daily_counts WHERE site_id = $1)::int AS backlinks`,
-      [doomed],
-    );
-    expect(left).toEqual({ articles: 0, backlinks: 0 });
+    const [left] = await t.db.query(rollupRows('WHERE site_id = $1'), [doomed]);
+    expect(left).toEqual(none);
     await expectRollupsEqualRecount();
 
     await t.db.query(`TRUNCATE articles, backlinks CASCADE`);
-    const [rows] = await t.db.query(
-      `SELECT (SELECT count(*) FROM article_daily_counts)::int AS articles,
-              (SELECT count(*) FROM backlink_daily_counts)::int AS backlinks`,
-    );
-    expect(rows).toEqual({ articles: 0, backlinks: 0 });
+    const [rows] = await t.db.query(rollupRows(''));
+    expect(rows).toEqual(none);
     const stats = await get(`/api/v1/sites/${sites[0]}/stats?from=2024-01-01&to=2024-12-31`);
     expect(stats.body.data).toMatchObject({ articles_published: 0, backlinks_acquired: 0 });
+    for (const list of ['articles', 'backlinks']) {
+      const page = await get(`/api/v1/sites/${sites[0]}/${list}?per_page=1`);
+      expect({ list, total: page.body.meta.total }).toEqual({ list, total: 0 });
+    }
   });
 });

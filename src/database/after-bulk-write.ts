@@ -7,7 +7,9 @@ export type BulkTable =
   | 'article_revisions'
   | 'backlinks'
   | 'article_daily_counts'
-  | 'backlink_daily_counts';
+  | 'backlink_daily_counts'
+  | 'article_site_counts'
+  | 'backlink_site_counts';
 
 /**
  * Run by every bulk writer (the import, the demo data through it, the rollup

@@ -130,9 +130,11 @@ function tablesWritten(counts: ImportCounts): BulkTable[] {
   return [
     ...(counts.sites > 0 ? (['sites'] as const) : []),
     ...(counts.articles > 0
-      ? (['articles', 'article_revisions', 'article_daily_counts'] as const)
+      ? (['articles', 'article_revisions', 'article_daily_counts', 'article_site_counts'] as const)
       : []),
-    ...(counts.backlinks > 0 ? (['backlinks', 'backlink_daily_counts'] as const) : []),
+    ...(counts.backlinks > 0
+      ? (['backlinks', 'backlink_daily_counts', 'backlink_site_counts'] as const)
+      : []),
   ];
 }
 

@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { SqlConditions } from '../common/sql-conditions.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 
-/** The two rollups of migration DailyCounts: what is counted, by day and one more key. */
+/**
+ * The two rollups: what is counted by day and one more key (migration
+ * DailyCounts), and by the same key for the whole site (migration SiteCounts).
+ */
 const ROLLUPS = {
-  articles: { table: 'article_daily_counts', count: 'articles' },
-  backlinks: { table: 'backlink_daily_counts', count: 'backlinks' },
+  articles: { daily: 'article_daily_counts', site: 'article_site_counts', count: 'articles' },
+  backlinks: { daily: 'backlink_daily_counts', site: 'backlink_site_counts', count: 'backlinks' },
 } as const;
 
 export type RollupName = keyof typeof ROLLUPS;
@@ -36,10 +39,11 @@ export interface PeriodCounts {
 }
 
 /**
- * Reads of the daily rollups. A site's totals, stats and page boundaries
- * cost a sum over at most one row per day and key, whatever the size of the
- * site. Each query also answers whether the site is on the account, so the
- * ownership check costs no round trip of its own.
+ * Reads of the rollups. A site's totals, stats and page boundaries cost a
+ * sum over at most one row per day and key (one per key for the total of a
+ * whole list), whatever the size of the site. Each query also answers
+ * whether the site is on the account, so the ownership check costs no round
+ * trip of its own.
  */
 @Injectable()
 export class DailyCountsReader {
@@ -48,7 +52,9 @@ export class DailyCountsReader {
   /**
    * A list's exact total and whether the site is on the account, as the
    * select-list items `owned` and `total`, for a statement that reads the
-   * page too (one round trip); their parameters come first in it.
+   * page too (one round trip); their parameters come first in it. Without a
+   * day range the total is the site's own row per key, not a sum over its
+   * days.
    */
   totalColumns(
     rollup: RollupName,
@@ -56,7 +62,8 @@ export class DailyCountsReader {
     siteId: number,
     filter: DayFilter,
   ): { sql: string; params: unknown[] } {
-    const { table, count } = ROLLUPS[rollup];
+    const { daily, site, count } = ROLLUPS[rollup];
+    const table = filter.from === undefined && filter.to === undefined ? site : daily;
     const where = rollupConditions(siteId, filter);
     return {
       sql: `EXISTS (SELECT 1 FROM sites WHERE id = $1 AND account_id = $${where.params.length + 1}) AS owned,
@@ -73,7 +80,7 @@ export class DailyCountsReader {
     filter: DayFilter,
     offset: number,
   ): Promise<PagePosition | null> {
-    const { table, count } = ROLLUPS[rollup];
+    const { daily, count } = ROLLUPS[rollup];
     const where = rollupConditions(siteId, filter);
     const next = where.params.length;
     // Buckets in list order: newest day first, the undated bucket last.
@@ -85,7 +92,7 @@ export class DailyCountsReader {
       before: number | null;
     }>(
       `WITH buckets AS (
-         SELECT day, sum(${count})::bigint AS n FROM ${table} WHERE ${where.sql} GROUP BY day
+         SELECT day, sum(${count})::bigint AS n FROM ${daily} WHERE ${where.sql} GROUP BY day
        ),
        placed AS (
          SELECT day, n, sum(n) OVER (ORDER BY day DESC NULLS LAST) - n AS before FROM buckets
@@ -140,7 +147,7 @@ export class DailyCountsReader {
   }
 }
 
-/** The rollup rows of a site's list: its site, whole days, and the article status. */
+/** The rollup rows of a site's list: its site, whole days (daily rows only), and the article status. */
 function rollupConditions(siteId: number, filter: DayFilter): SqlConditions {
   const where = new SqlConditions().add((p) => `site_id = ${p}`, siteId);
   if (filter.from !== undefined) where.add((p) => `day >= ${p}::date`, filter.from);

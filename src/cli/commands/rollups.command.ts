@@ -6,12 +6,12 @@ import type { CliCommand } from '../cli-command.js';
 export const rollupsCommand: CliCommand = (program, cli) => {
   const rollups = program
     .command('rollups')
-    .description('the daily counts behind list totals, stats and deep pages');
+    .description('the counts behind list totals, stats and deep pages');
 
   rollups
     .command('rebuild')
     .description(
-      'recount the daily rollups from the articles and backlinks (writes wait while it runs; reads do not)',
+      'recount the daily and site rollups from the articles and backlinks (writes wait while it runs; reads do not)',
     )
     .option('--site <id>', 'only this site (default: every site)', parseId)
     .option('--json', JSON_OPTION_HELP)
@@ -27,7 +27,7 @@ export const rollupsCommand: CliCommand = (program, cli) => {
 function describe(result: RebuildResult): string {
   const scope = result.site_id === null ? 'every site' : `site ${result.site_id}`;
   return (
-    `Rebuilt the daily rollups of ${scope}: ${result.article_rows} article rows, ` +
-    `${result.backlink_rows} backlink rows; ${result.corrected_rows} row(s) corrected.`
+    `Rebuilt the rollups of ${scope}: ${result.article_rows} daily article rows, ` +
+    `${result.backlink_rows} daily backlink rows; ${result.corrected_rows} row(s) corrected.`
   );
 }

@@ -15,7 +15,7 @@ export interface AccountFigures {
   calls_24h: number;
 }
 
-/** What the overview shows of an account: its sites with their totals (from the daily rollups). */
+/** What the overview shows of an account: its sites with their totals (from the site rollups). */
 @Injectable()
 export class OverviewReads {
   constructor(private readonly dataSource: DataSource) {}
@@ -37,8 +37,8 @@ export class OverviewReads {
   async sites(accountId: number, limit: number, offset: number): Promise<SiteSummary[]> {
     return this.dataSource.query<SiteSummary[]>(
       `SELECT s.id, s.name, s.website_url,
-              (SELECT coalesce(sum(c.articles), 0) FROM article_daily_counts c WHERE c.site_id = s.id)::int AS articles,
-              (SELECT coalesce(sum(c.backlinks), 0) FROM backlink_daily_counts c WHERE c.site_id = s.id)::int AS backlinks
+              (SELECT coalesce(sum(c.articles), 0) FROM article_site_counts c WHERE c.site_id = s.id)::int AS articles,
+              (SELECT coalesce(sum(c.backlinks), 0) FROM backlink_site_counts c WHERE c.site_id = s.id)::int AS backlinks
          FROM sites s WHERE s.account_id = $1 ORDER BY s.id LIMIT $2 OFFSET $3`,
       [accountId, limit, offset],
     );
