@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { articleEtag } from '../src/articles/article-etag.js';
 import { seedAccount, seedArticle, seedSite, SeededAccount } from './support/fixtures.js';
@@ -157,6 +158,41 @@ describe('GET /api/v1/sites/{id}/articles', () => {
     expect((await list('', site)).body).toEqual({
       data: [],
       meta: { page: 1, per_page: 20, total: 0, last_page: 1 },
+    });
+  });
+
+  it('lists and edits an article whose title and URLs together are longer than an index entry', async () => {
+    const site = await seedSite(t.db, owner.accountId, { name: 'Long fields' });
+    // Random hex does not compress: with the title, well over the 2,704 bytes of a B-tree entry,
+    // so no index may carry these columns whole.
+    const long = (host: string) => `https://${host}.example/${randomBytes(1_000).toString('hex')}`;
+    const newer = await seedArticle(t.db, site, { published_at: '2026-10-03T12:00:00Z' });
+    const wide = await seedArticle(t.db, site, {
+      title: 'é'.repeat(255),
+      url: long('site'),
+      featured_image_url: long('cdn'),
+      published_at: '2026-10-02T12:00:00Z',
+    });
+    const older = await seedArticle(t.db, site, { published_at: '2026-10-01T12:00:00Z' });
+    const pages = [
+      ...ids(await list('?per_page=2', site)),
+      ...ids(await list('?per_page=2&page=2', site)),
+    ];
+    expect(pages).toEqual([newer, wide, older]);
+    const [stored] = await t.db.query(
+      'SELECT title, url, featured_image_url FROM articles WHERE id = $1',
+      [wide],
+    );
+    expect((await list('', site)).body.data[1]).toMatchObject({ id: wide, ...stored });
+
+    const edit = await request(t.http)
+      .put(`/api/v1/articles/${wide}`)
+      .set('X-API-Key', owner.key)
+      .send({ title: 'ü'.repeat(255), body: '<p>Edited</p>' });
+    expect(edit.status).toBe(200);
+    expect((await list('', site)).body.data[1]).toMatchObject({
+      id: wide,
+      title: 'ü'.repeat(255),
     });
   });
 
