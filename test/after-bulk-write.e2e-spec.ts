@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { runCli } from '../src/cli/main.js';
+import { PreparedStatements } from '../src/database/prepared-statements.js';
 import { seedAccount, seedSite } from './support/fixtures.js';
 import { createTestApp, TestApp } from './support/test-app.js';
 
@@ -13,6 +14,15 @@ import { createTestApp, TestApp } from './support/test-app.js';
  * carry autovacuum settings that follow rows added rather than a share of
  * the table.
  */
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Heap Fetches'?: number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
 describe('after a bulk write', () => {
   let t: TestApp;
   let folder: string;
@@ -57,6 +67,53 @@ describe('after a bulk write', () => {
       [siteId],
     );
     return JSON.stringify(plan);
+  }
+
+  /** The statements the service's prepared reads send to answer `path`. */
+  async function statementsFor(path: string, key: string): Promise<Array<[string, unknown[]]>> {
+    const statements = t.app.get(PreparedStatements);
+    const query = statements.query.bind(statements);
+    const sent: Array<[string, unknown[]]> = [];
+    statements.query = (text, values) => {
+      sent.push([text, [...values]]);
+      return query(text, values);
+    };
+    try {
+      await request(t.http).get(path).set('Authorization', `Bearer ${key}`).expect(200);
+    } finally {
+      statements.query = query;
+    }
+    return sent;
+  }
+
+  /**
+   * The plan nodes that ran for a statement under EXPLAIN ANALYZE: planned
+   * for its values, or generic, as a prepared statement is once PostgreSQL
+   * keeps its plan.
+   */
+  async function nodesRun(sql: string, values: unknown[], generic: boolean): Promise<PlanNode[]> {
+    const runner = t.db.createQueryRunner();
+    try {
+      await runner.query(
+        `SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'force_custom_plan'}`,
+      );
+      await runner.query(`PREPARE planned AS ${sql}`);
+      const literals = values.map((v) => (typeof v === 'number' ? String(v) : `'${String(v)}'`));
+      const [{ 'QUERY PLAN': plan }] = await runner.query(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE planned(${literals.join(', ')})`,
+      );
+      await runner.query('DEALLOCATE planned');
+      await runner.query('RESET plan_cache_mode');
+      const nodes: PlanNode[] = [];
+      const walk = (node: PlanNode) => {
+        nodes.push(node);
+        node.Plans?.forEach(walk);
+      };
+      walk((plan as Array<{ Plan: PlanNode }>)[0].Plan);
+      return nodes.filter((node) => node['Actual Loops'] > 0);
+    } finally {
+      await runner.release();
+    }
   }
 
   function siteDocument(articles: number, backlinks: number) {
@@ -165,6 +222,30 @@ describe('after a bulk write', () => {
       .expect(200);
     expect(page.body.meta.total).toBe(4_000);
     expect(page.body.data[0].title).toBe('Article 3999');
+
+    // The service's own statement for pages near the start: read from the covering index alone.
+    for (const query of ['per_page=100', 'per_page=100&page=4', 'per_page=50&from=2024-01-10']) {
+      const [[sql, values], ...more] = await statementsFor(
+        `/api/v1/sites/${siteId}/articles?${query}`,
+        key,
+      );
+      expect(more).toEqual([]);
+      for (const generic of [false, true]) {
+        const ran = await nodesRun(sql, values, generic);
+        const articleScans = ran
+          .filter((node) => node['Relation Name'] === 'articles')
+          .map((node) => [node['Node Type'], node['Index Name'], node['Heap Fetches']]);
+        expect({ query, generic, articleScans }).toEqual({
+          query,
+          generic,
+          articleScans: expect.arrayContaining([
+            ['Index Only Scan', 'ix_articles_site_listed', 0],
+          ]) as unknown,
+        });
+        expect(articleScans.filter(([type]) => type !== 'Index Only Scan')).toEqual([]);
+        expect(ran.filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
+      }
+    }
   });
 
   it('`content-api rollups rebuild` leaves the rollups vacuumed and analyzed', async () => {

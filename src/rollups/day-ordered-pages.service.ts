@@ -32,6 +32,13 @@ export interface DayOrderedList {
   id: string;
   /** Adds the site and the filter to a fresh WHERE builder. */
   where: (conditions: SqlConditions) => SqlConditions;
+  /**
+   * A partial index in the list's order that carries every column `columns`
+   * reads (`fields`, qualified like them) for the rows matching `rows` (its
+   * predicate): a page near the start of a list with no row outside it is
+   * read from that index alone.
+   */
+  covering?: { fields: string; rows: string };
 }
 
 export interface ListPage {
@@ -78,6 +85,9 @@ export class DayOrderedPages {
    * statement, so one round trip. The page is an ordinary ORDER BY … LIMIT
    * subquery (the index serves it); `string_agg` joins its rows in that same
    * order, stated again, since an aggregate need not keep its input's order.
+   * With a covering index, a probe for the list's rows outside it picks the
+   * page's subquery: both are in the (prepared) plan, only the one picked
+   * runs.
    */
   private async shallow(
     accountId: number,
@@ -87,22 +97,22 @@ export class DayOrderedPages {
     limit: number,
   ): Promise<ListPage | null> {
     const totals = this.dailyCounts.totalColumns(list.rollup, accountId, siteId, list.filter);
-    const page = pageQuery(
-      list,
-      list.where(new SqlConditions(totals.params.length)),
-      offset,
-      limit,
-    );
+    const where = list.where(new SqlConditions(totals.params.length));
+    const joined = (page: string) =>
+      `(SELECT string_agg(page.json, ',' ORDER BY page.sort_date DESC NULLS LAST, page.sort_id DESC)
+          FROM (${page}) page)`;
+    const anyRows = joined(pageQuery(list, where, offset, limit).sql);
+    const pageRows =
+      list.covering === undefined
+        ? anyRows
+        : `CASE WHEN EXISTS (SELECT 1 FROM ${list.table} WHERE ${where.sql} AND NOT (${list.covering.rows}))
+                THEN ${anyRows}
+                ELSE ${joined(coveredPageQuery(list, list.covering, where, offset, limit))} END`;
     const [row] = await this.statements.query<{
       owned: boolean;
       total: number;
       page_rows: string | null;
-    }>(
-      `SELECT ${totals.sql},
-              (SELECT string_agg(page.json, ',' ORDER BY page.sort_date DESC NULLS LAST, page.sort_id DESC)
-                 FROM (${page.sql}) page) AS page_rows`,
-      [...totals.params, ...page.params],
-    );
+    }>(`SELECT ${totals.sql}, ${pageRows} AS page_rows`, [...totals.params, ...where.params]);
     if (!row?.owned) return null;
     return { rows: new JsonRows(row.page_rows ?? ''), total: row.total };
   }
@@ -138,6 +148,28 @@ export class DayOrderedPages {
     );
     return rows.map((row) => row.json);
   }
+}
+
+/**
+ * The rows at `offset` of a list with a covering index, read from that index
+ * alone, as pageQuery's are. The subquery takes the table's alias, so
+ * `columns` reads its plain columns as it would the table's, and builds the
+ * JSON of the page's rows only, not of the rows skipped.
+ */
+function coveredPageQuery(
+  list: DayOrderedList,
+  covering: NonNullable<DayOrderedList['covering']>,
+  where: SqlConditions,
+  offset: number,
+  limit: number,
+): string {
+  const alias = list.table.split(' ')[1];
+  return `SELECT row_to_json(item)::text AS json, ${list.date} AS sort_date, ${list.id} AS sort_id
+            FROM (SELECT ${covering.fields} FROM ${list.table}
+                   WHERE ${where.sql} AND ${covering.rows}
+                   ORDER BY ${list.date} DESC NULLS LAST, ${list.id} DESC
+                   LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}) ${alias}
+           CROSS JOIN LATERAL (SELECT ${list.columns}) item`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { WhoActed1764400200000 } from './1764400200000-who-acted.js';
 import { AssistantConnections1764500000000 } from './1764500000000-assistant-connections.js';
 import { AutovacuumAfterInserts1764600000000 } from './1764600000000-autovacuum-after-inserts.js';
 import { SiteCounts1764700000000 } from './1764700000000-site-counts.js';
+import { ArticleListIndex1764700100000 } from './1764700100000-article-list-index.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its file. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AssistantConnections1764500000000,
   AutovacuumAfterInserts1764600000000,
   SiteCounts1764700000000,
+  ArticleListIndex1764700100000,
 ];
