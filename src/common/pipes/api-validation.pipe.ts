@@ -8,6 +8,7 @@ import {
   ValidationFailedError,
 } from '../errors/api-error.js';
 import { nulField } from './nul-field.js';
+import { ValidatedQueries } from './validated-queries.js';
 import { MAX_DETAILS } from '../errors/error-codes.js';
 
 /**
@@ -25,6 +26,9 @@ export class ApiValidationPipe implements PipeTransform {
     forbidNonWhitelisted: false,
     exceptionFactory: (errors) => toApiError('invalid_parameter', errors),
   });
+
+  /** Distinct valid query strings remembered per DTO (a few hundred bytes each). */
+  private readonly queries = new ValidatedQueries(1_000);
 
   private readonly forBodies = new ValidationPipe({
     transform: true,
@@ -46,6 +50,11 @@ export class ApiValidationPipe implements PipeTransform {
             { field: nul, message },
           ])
         : new InvalidParameterError(nul, message);
+    }
+    if (metadata.type === 'query' && typeof value === 'object' && value !== null) {
+      return this.queries.validate(metadata.metatype, value, () =>
+        this.forParameters.transform(value, metadata),
+      );
     }
     return (metadata.type === 'body' ? this.forBodies : this.forParameters).transform(
       value,
