@@ -26,7 +26,9 @@ export async function dropImportedSite(databaseUrl) {
 /**
  * Writes the import file, runs `content-api import` into the bench account
  * and returns the new site's id, how long the command took, and the plans
- * PostgreSQL chose for the first list pages right after it returned.
+ * PostgreSQL chose right after it returned for a plain first page of each
+ * list: an index scan shows the planner knows the new rows; without
+ * statistics it bitmap-scans the whole site and sorts it.
  */
 export async function importSite(databaseUrl, root, log) {
   const dir = join(root, 'bench/.work');

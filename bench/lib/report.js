@@ -149,7 +149,7 @@ export function markdown({
       `The "just imported" scenarios ran first, on a site written by \`content-api import\` ` +
         `(${imported.articles.toLocaleString('en-US')} articles, ${imported.backlinks.toLocaleString('en-US')} backlinks; ` +
         `${imported.seconds.toFixed(1)} s, the command's own VACUUM (ANALYZE) of what it wrote included) and read as soon as the command returned: ` +
-        'the bench vacuumed nothing in between. The plans PostgreSQL chose for their first pages at that moment:',
+        "the bench vacuumed nothing in between. At that moment PostgreSQL planned a plain first page of each list (`SELECT * … ORDER BY … LIMIT 100`: whether the planner knows the new rows, not the service's own statement) as:",
     );
     out.push('');
     for (const [list, plan] of Object.entries(imported.plans)) out.push(`- ${list}: \`${plan}\``);
