@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchKeys, describeDataset } from './lib/dataset.js';
 import { measure } from './lib/load.js';
-import { Child } from './lib/processes.js';
+import { Child, serviceEnvironment } from './lib/processes.js';
 import { summariseProfile } from './lib/profile-summary.js';
 import { scenarios } from './lib/scenarios.js';
 
@@ -59,17 +59,7 @@ async function main() {
     ],
     {
       NODE_OPTIONS: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: join(root, 'bench/.work/data'),
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      EDIT_LIMIT_PER_DAY: '1000000',
-      NODE_ENV: 'production',
+      ...serviceEnvironment({ port, databaseUrl, dataDir: join(root, 'bench/.work/data') }),
     },
     root,
     'sh',

@@ -19,7 +19,7 @@ import {
 import { scaleProbes, sequentialLatency } from './lib/latency.js';
 import { measure } from './lib/load.js';
 import { describeMachine, loadAverage } from './lib/machine.js';
-import { Child, MemorySampler } from './lib/processes.js';
+import { Child, MemorySampler, serviceEnvironment } from './lib/processes.js';
 import { waitForQuiet } from './lib/quiet.js';
 import { consoleTable, markdown, verdicts } from './lib/report.js';
 import { scenarios, yearQuery } from './lib/scenarios.js';
@@ -115,18 +115,12 @@ async function main() {
       ['docker/entrypoint.sh', process.execPath, 'dist/src/main.js'],
       {
         NODE_OPTIONS: opts.serviceHeapMb ? `--max-old-space-size=${opts.serviceHeapMb}` : '',
-        PORT: String(servicePort),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: '',
-        PUBLIC_BASE_URL: `http://127.0.0.1:${servicePort}`,
-        DATA_DIR: join(root, 'bench/.work/data'),
-        LOG_LEVEL: 'silent',
+        ...serviceEnvironment({
+          port: servicePort,
+          databaseUrl,
+          dataDir: join(root, 'bench/.work/data'),
+        }),
         MIGRATE_ON_START: 'true',
-        SEED_DEMO: 'false',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        EDIT_LIMIT_PER_DAY: '1000000',
-        NODE_ENV: 'production',
       },
       root,
       'sh',

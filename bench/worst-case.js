@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { httpRequest } from './lib/http.js';
 import { describeMachine, loadAverage } from './lib/machine.js';
-import { Child } from './lib/processes.js';
+import { Child, serviceEnvironment } from './lib/processes.js';
 
 const USAGE = `npm run bench:worst-case [-- options]
 
@@ -318,19 +318,11 @@ async function main() {
   const service = new Child(
     'service',
     ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'dist/src/main.js'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      REDIS_URL: '',
-      PUBLIC_BASE_URL: base,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'content-api-worst-case-')),
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      EDIT_LIMIT_PER_DAY: '1000000',
-      NODE_ENV: 'production',
-    },
+    serviceEnvironment({
+      port,
+      databaseUrl: url,
+      dataDir: mkdtempSync(join(tmpdir(), 'content-api-worst-case-')),
+    }),
     root,
   );
   const rows = [];

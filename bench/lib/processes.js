@@ -5,6 +5,26 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { httpRequest } from './http.js';
 
 /**
+ * The environment every bench starts the service with: the given port, database and data
+ * folder, logs off, limits out of the way (the load is the point), no Redis, production mode.
+ */
+export function serviceEnvironment({ port, databaseUrl, dataDir }) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: '',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    EDIT_LIMIT_PER_DAY: '1000000',
+    NODE_ENV: 'production',
+  };
+}
+
+/**
  * A child process the bench starts and stops itself: the node process is
  * spawned directly (no shell, no npm) so its pid is the one whose memory we
  * sample.
