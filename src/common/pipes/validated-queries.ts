@@ -14,8 +14,8 @@ export class ValidatedQueries {
   constructor(private readonly capacity: number) {}
 
   async validate(type: unknown, parameters: object, validate: () => unknown): Promise<unknown> {
-    const known = this.byType.get(type) ?? new Map<string, object>();
-    this.byType.set(type, known);
+    let known = this.byType.get(type);
+    if (known === undefined) this.byType.set(type, (known = new Map<string, object>()));
     const key = JSON.stringify(parameters);
     const remembered = known.get(key);
     if (remembered !== undefined) return copyOf(remembered);
