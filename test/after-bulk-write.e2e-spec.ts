@@ -7,6 +7,14 @@ import { PreparedStatements } from '../src/database/prepared-statements.js';
 import { seedAccount, seedSite } from './support/fixtures.js';
 import { createTestApp, TestApp } from './support/test-app.js';
 
+/** The daily and site rollups, which the triggers fill during a bulk write. */
+const ROLLUP_TABLES = [
+  'article_daily_counts',
+  'backlink_daily_counts',
+  'article_site_counts',
+  'backlink_site_counts',
+];
+
 /**
  * Right after a bulk write the service must read as fast as after any amount
  * of maintenance: the import and the rollup rebuild leave the planner
@@ -189,15 +197,7 @@ describe('after a bulk write', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toEqual({ sites: 1, articles: 4_000, backlinks: 30_000 });
 
-    for (const table of [
-      'articles',
-      'article_revisions',
-      'backlinks',
-      'article_daily_counts',
-      'backlink_daily_counts',
-      'article_site_counts',
-      'backlink_site_counts',
-    ]) {
+    for (const table of ['articles', 'article_revisions', 'backlinks', ...ROLLUP_TABLES]) {
       expect(await maintainedSince(table, before)).toEqual({
         table,
         analyzed: true,
@@ -252,12 +252,7 @@ describe('after a bulk write', () => {
     const before = await databaseNow();
     const run = await cli(['rollups', 'rebuild', '--json']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    for (const table of [
-      'article_daily_counts',
-      'backlink_daily_counts',
-      'article_site_counts',
-      'backlink_site_counts',
-    ]) {
+    for (const table of ROLLUP_TABLES) {
       expect(await maintainedSince(table, before)).toEqual({
         table,
         analyzed: true,
