@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './src/database/data-source-options.js';
 
@@ -8,4 +9,8 @@ import { dataSourceOptions } from './src/database/data-source-options.js';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('ormconfig: set DATABASE_URL');
 
-export default new DataSource(dataSourceOptions(url));
+// The entities as built (each module registers its own in the app): TypeORM's CLI compares them with the migrations.
+export default new DataSource({
+  ...dataSourceOptions(url),
+  entities: [join(import.meta.dirname, 'src/**/*.entity.js')],
+});

@@ -30,7 +30,7 @@ expect_tools() {
   node -e '
     const { tools } = JSON.parse(require("fs").readFileSync(0, "utf8")).result;
     const names = tools.map((t) => t.name).join(",");
-    const want = "list_sites,list_articles,get_article,list_backlinks,get_stats,update_article,replace_featured_image";
+    const want = "list_sites,list_articles,get_article,list_backlinks,get_stats,get_report,get_account_report,update_article,replace_featured_image";
     if (names !== want) { console.error(`unexpected tools: ${names}`); process.exit(1); }
     console.log(`inspector (${process.argv[1]}): tools/list --strict: ${tools.length} tools`);
   ' "$1"
@@ -45,6 +45,42 @@ expect_sites() {
   ' "$1"
 }
 
+# get_report on the first demo site: the report's JSON as structured content, a Markdown summary as
+# the only text, and the link to the app's ui:// resource, which resources/read serves.
+expect_report() {
+  node -e '
+    const { result } = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const text = result.content?.map((block) => block.text);
+    if (result.isError || !result.structuredContent?.data?.summary || text?.length !== 1 || !text[0].startsWith("## Report")) {
+      console.error("unexpected get_report result", result); process.exit(1);
+    }
+    console.log(`inspector (${process.argv[1]}): tools/call get_report: ${text[0].length} characters of text`);
+  ' "$1"
+}
+
+expect_prompt() {
+  node -e '
+    const { result } = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const text = result.messages?.[0]?.content?.text ?? "";
+    if (!text.includes("get_report")) { console.error("unexpected prompt", result); process.exit(1); }
+    console.log(`inspector (${process.argv[1]}): prompts/get monthly_client_report`);
+  ' "$1"
+}
+
+expect_app() {
+  node -e '
+    const { result } = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const [page] = result.contents ?? [];
+    if (page?.mimeType !== "text/html;profile=mcp-app" || !page.text.startsWith("<!doctype html>")) {
+      console.error("unexpected app resource", page?.mimeType); process.exit(1);
+    }
+    console.log(`inspector (${process.argv[1]}): resources/read ${page.uri}`);
+  ' "$1"
+}
+
+site=$("${inspector[@]}" "${hosted[@]}" --method tools/call --tool-name list_sites --format json |
+  node -e 'console.log(JSON.parse(require("fs").readFileSync(0, "utf8")).result.structuredContent.data[0].id)')
+
 for era in legacy modern; do
   "${inspector[@]}" "${hosted[@]}" --protocol-era "$era" --method tools/list --strict \
     --format json | expect_tools "hosted, $era"
@@ -58,4 +94,17 @@ for era in legacy modern; do
     --format json -- "${command[@]}" | expect_tools "local, $era"
   "${inspector[@]}" "${local_[@]}" --protocol-era "$era" --method tools/call \
     --tool-name list_sites --format json -- "${command[@]}" | expect_sites "local, $era"
+  "${inspector[@]}" "${hosted[@]}" --protocol-era "$era" --method tools/call --tool-name get_report \
+    --tool-arg "site_id=$site" period=last_month --format json | expect_report "hosted, $era"
+  "${inspector[@]}" "${local_[@]}" --protocol-era "$era" --method tools/call --tool-name get_report \
+    --tool-arg "site_id=$site" period=last_month --format json -- "${command[@]}" |
+    expect_report "local, $era"
+  "${inspector[@]}" "${hosted[@]}" --protocol-era "$era" --method prompts/get \
+    --prompt-name monthly_client_report --prompt-args "site_id=$site" period=last_month \
+    --format json | expect_prompt "hosted, $era"
+  "${inspector[@]}" "${local_[@]}" --protocol-era "$era" --method prompts/get \
+    --prompt-name monthly_client_report --prompt-args "site_id=$site" period=last_month \
+    --format json -- "${command[@]}" | expect_prompt "local, $era"
+  "${inspector[@]}" "${hosted[@]}" --protocol-era "$era" --method resources/read \
+    --uri ui://content-api/report.html --format json | expect_app "hosted, $era"
 done

@@ -20,7 +20,7 @@ password=$(grep -oE 'with password [0-9A-Za-z]{20}' "$demo_log" | head -n 1 | cu
 [ -n "$password" ] || { echo "no demo password printed" >&2; exit 1; }
 jar="$demo_data_dir/cookies"
 base="http://localhost:$port"
-token=$(curl -fsS -c "$jar" "$base/console/sign-in" | grep -oE 'name="_csrf" value="[0-9a-f]+"' | cut -d'"' -f4)
+token=$(curl -fsS -c "$jar" "$base/console/sign-in" | grep -oE 'name="_csrf" value="[0-9a-f]+"' | head -n 1 | cut -d'"' -f4)
 signed_in=$(curl -sS -o /dev/null -w '%{http_code} %{redirect_url}' -b "$jar" -c "$jar" -H "Origin: $base" \
   --data-urlencode "_csrf=$token" --data-urlencode "email=demo@example.com" --data-urlencode "password=$password" \
   "$base/console/sign-in")

@@ -19,9 +19,22 @@ import {
 import { scaleProbes, sequentialLatency } from './lib/latency.js';
 import { measure } from './lib/load.js';
 import { describeMachine, loadAverage } from './lib/machine.js';
-import { Child, MemorySampler, serviceEnvironment } from './lib/processes.js';
+import { Child, MemorySampler, serviceEnvironment, SHIPPED_LOG_LEVEL } from './lib/processes.js';
 import { waitForQuiet } from './lib/quiet.js';
 import { consoleTable, markdown, verdicts } from './lib/report.js';
+import {
+  exportScenario,
+  measureExport,
+  measureReport,
+  reportLines,
+  reportScenarios,
+} from './lib/report-bench.js';
+import {
+  measureFixedRate,
+  measureFloor,
+  rateAndFloorLines,
+  rateAndFloorVerdicts,
+} from './lib/rate-and-floor.js';
 import { scenarios, yearQuery } from './lib/scenarios.js';
 
 const USAGE = `npm run bench [-- options]
@@ -36,7 +49,11 @@ const USAGE = `npm run bench [-- options]
   --no-build           use the existing dist/ instead of running nest build
   --no-scale           skip the one-request-at-a-time latency on the medium and the large site
   --no-import          skip "the first minute after an import" (content-api import, then read at once)
+  --no-report          skip the report scenarios (site and account report, PDF, the CSV export of 1,000,000 backlinks)
   --service-heap-mb N  start the service with NODE_OPTIONS=--max-old-space-size=N instead of the shipped heap size
+  --log-level LEVEL    start the service with LOG_LEVEL=LEVEL instead of the shipped info (the result is labelled)
+  --no-fixed-rate      skip the open-loop latency at 250 requests/s
+  --no-floor           skip the comparison of short-period stats with the HTTP floor
 
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/content_api_bench),
 BENCH_SERVICE_PORT (3900), BENCH_BASELINE_PORT (3901).`;
@@ -56,7 +73,11 @@ function options() {
       'no-build': { type: 'boolean', default: false },
       'no-scale': { type: 'boolean', default: false },
       'no-import': { type: 'boolean', default: false },
+      'no-report': { type: 'boolean', default: false },
       'service-heap-mb': { type: 'string' },
+      'log-level': { type: 'string', default: SHIPPED_LOG_LEVEL },
+      'no-fixed-rate': { type: 'boolean', default: false },
+      'no-floor': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -76,6 +97,10 @@ function options() {
     build: !values['no-build'],
     scale: !values['no-scale'],
     import: !values['no-import'],
+    report: !values['no-report'],
+    logLevel: values['log-level'],
+    fixedRate: !values['no-fixed-rate'],
+    floor: !values['no-floor'],
     serviceHeapMb:
       values['service-heap-mb'] === undefined ? undefined : Number(values['service-heap-mb']),
   };
@@ -119,6 +144,7 @@ async function main() {
           port: servicePort,
           databaseUrl,
           dataDir: join(root, 'bench/.work/data'),
+          logLevel: opts.logLevel,
         }),
         MIGRATE_ON_START: 'true',
       },
@@ -237,6 +263,42 @@ async function main() {
       }
     }
 
+    const fixedRate = opts.fixedRate
+      ? await measureFixedRate(servers, chosen, keys, { ...opts, databaseUrl }, log)
+      : [];
+    const floors = opts.floor
+      ? await measureFloor(
+          servers.service,
+          rows,
+          keys,
+          { ...opts, databaseUrl },
+          root,
+          baselinePort + 1,
+          log,
+        )
+      : [];
+
+    const reports = [];
+    if (opts.report) {
+      for (const scenario of reportScenarios(dataset, opts.anchor).filter(wanted)) {
+        const result = await measureReport(servers.service, scenario, keys[0], opts.quick);
+        reports.push({ scenario, result });
+        await waitForQuiet(databaseUrl);
+        log(
+          `${scenario.id}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (budget ${scenario.budgetMs} ms)`,
+        );
+      }
+      const exported = exportScenario(dataset);
+      if (wanted(exported)) {
+        const result = await measureExport(servers.service, exported, keys[0], service.pid);
+        reports.push({ scenario: exported, result });
+        await waitForQuiet(databaseUrl);
+        log(
+          `${exported.id}: ${result.rows} rows in ${result.seconds.toFixed(1)} s, ${Math.round(result.rowsPerSecond)} rows/s, RSS +${((result.rssGrowth ?? 0) / 2 ** 20).toFixed(1)} MB`,
+        );
+      }
+    }
+
     serviceMemory.stop();
     baselineMemory.stop();
     const machine = await describeMachine(databaseUrl, loadAtStart);
@@ -251,9 +313,18 @@ async function main() {
       imported,
       memoryPeak: serviceMemory.peak,
       baselinePeak: baselineMemory.peak,
+      extraVerdicts: rateAndFloorVerdicts(fixedRate, floors),
     });
+    const reportSection = [
+      ...rateAndFloorLines(fixedRate, floors),
+      ...(reports.length > 0 ? reportLines(reports) : []),
+    ];
     console.log(`\n${consoleTable(rows)}\n`);
-    for (const v of verdicts(rows, serviceMemory.peak, opts.connections)) {
+    if (reportSection.length > 0) console.log(reportSection.join('\n'));
+    for (const v of [
+      ...verdicts(rows, serviceMemory.peak),
+      ...rateAndFloorVerdicts(fixedRate, floors),
+    ]) {
       console.log(
         `${v.met === undefined ? '  ?' : v.met ? ' ok' : 'MISS'}  ${v.target}: ${v.measured}`,
       );
@@ -265,9 +336,10 @@ async function main() {
       opts.quick && 'quick',
       opts.only && 'partial',
       opts.serviceHeapMb && `heap${opts.serviceHeapMb}`,
+      opts.logLevel !== SHIPPED_LOG_LEVEL && `log-${opts.logLevel}`,
     ].filter(Boolean);
     const file = join(dir, `${[stamp, ...suffix].join('-')}.md`);
-    writeFileSync(file, report);
+    writeFileSync(file, [report, ...reportSection].join('\n'));
     log(`written ${file}`);
   } finally {
     for (const child of children.reverse()) await child.stop();

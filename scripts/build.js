@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds dist/ with `nest build` and records a fingerprint of what it was
+// Builds dist/ with `nest build` and the MCP Apps' pages (build-mcp-apps.js), and records a fingerprint of what it was
 // built from. With --if-changed (npm start) it builds only when that
 // fingerprint differs: a start after `npm ci` (whose `prepare` builds) or
 // after an earlier start takes no build at all.
@@ -7,12 +7,15 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { buildMcpApps } from './build-mcp-apps.js';
 
 const root = join(import.meta.dirname, '..');
 const stamp = join(root, 'dist', '.source-fingerprint');
 /** Everything `nest build` reads: the sources and the settings that shape the output. */
 const inputs = [
   'src',
+  'mcp-apps',
+  'scripts/build-mcp-apps.js',
   'ormconfig.ts',
   'tsconfig.json',
   'tsconfig.build.json',
@@ -50,5 +53,7 @@ if (process.argv.includes('--if-changed') && built === current) {
     // nest has printed what failed.
     process.exit(1);
   }
+  // After nest, which empties dist/.
+  await buildMcpApps();
   writeFileSync(stamp, current);
 }

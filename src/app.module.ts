@@ -1,28 +1,30 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ArticlesModule } from './articles/articles.module.js';
-import { AuditModule } from './audit/audit.module.js';
-import { AuthModule } from './auth/auth.module.js';
-import { BacklinksModule } from './backlinks/backlinks.module.js';
-import { ConsoleModule } from './console/console.module.js';
+import { ArticlesModule } from './articles/index.js';
+import { LearningLogModule } from './learning-log/index.js';
+import { AuthModule } from './auth/index.js';
+import { BacklinksModule } from './backlinks/index.js';
+import { ConsoleModule } from './console/index.js';
 import { ApiExceptionFilter } from './common/filters/api-exception.filter.js';
 import { ApiValidationPipe } from './common/pipes/api-validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
-import { DatabaseModule } from './database/database.module.js';
-import { DemoModule } from './demo/demo.module.js';
-import { HealthModule } from './health/health.module.js';
-import { ImportModule } from './import/import.module.js';
-import { LifecycleModule } from './lifecycle/lifecycle.module.js';
-import { LoggingModule } from './logging/logging.module.js';
-import { McpModule } from './mcp/mcp.module.js';
-import { OAuthModule } from './oauth/oauth.module.js';
-import { MetricsModule } from './metrics/metrics.module.js';
-import { OpenApiModule } from './openapi/openapi.module.js';
-import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
-import { RateLimitModule } from './rate-limit/rate-limit.module.js';
-import { SitesModule } from './sites/sites.module.js';
-import { StatsModule } from './stats/stats.module.js';
+import { DatabaseModule } from './database/index.js';
+import { DemoModule } from './demo/index.js';
+import { HealthModule } from './health/index.js';
+import { ImportModule } from './import/index.js';
+import { JobsModule } from './jobs/index.js';
+import { LifecycleModule } from './lifecycle/index.js';
+import { LoggingModule } from './logging/index.js';
+import { MailModule } from './mail/index.js';
+import { McpModule } from './mcp/index.js';
+import { OAuthModule } from './oauth/index.js';
+import { MetricsModule } from './metrics/index.js';
+import { OpenApiModule } from './openapi/index.js';
+import { RateLimitGuard, RateLimitModule } from './rate-limit/index.js';
+import { ReportModule } from './report/index.js';
+import { SitesModule } from './sites/index.js';
+import { StatsModule } from './stats/index.js';
 
 /** The whole service. Cross-cutting providers are registered here, once. */
 @Module({})
@@ -34,16 +36,19 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LifecycleModule,
         LoggingModule,
-        DatabaseModule.forRoot(databaseUrl),
+        DatabaseModule.forRoot(databaseUrl, { readReplicas: true }),
+        JobsModule.forRoot(databaseUrl),
         MetricsModule,
         RateLimitModule,
-        AuditModule,
+        LearningLogModule,
+        MailModule,
         HealthModule,
         AuthModule,
         SitesModule,
         ArticlesModule,
         BacklinksModule,
         StatsModule,
+        ReportModule,
         McpModule,
         OAuthModule,
         OpenApiModule,

@@ -3,12 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { createApp } from './create-app.js';
-import { demoBanner } from './demo/demo-banner.js';
-import { DemoService } from './demo/demo.service.js';
-import { closeOnSignals } from './lifecycle/graceful-shutdown.js';
-import { applyHeapGrowth } from './lifecycle/heap-growth.js';
+import { demoBanner, DemoService } from './demo/index.js';
+import { applyHeapGrowth, closeOnSignals } from './lifecycle/index.js';
 import { listeningMessage } from './listening-message.js';
-import { MetricsListener } from './metrics/metrics.listener.js';
+import { MetricsListener } from './metrics/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

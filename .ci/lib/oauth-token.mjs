@@ -86,8 +86,17 @@ authorization.search = new URLSearchParams({
   state: randomBytes(8).toString('hex'),
 }).toString();
 
-const signInPage = await (await browse('/console/sign-in')).text();
-const signedIn = await postForm('/console/sign-in', { _csrf: csrfOf(signInPage), email, password });
+// The console answers at its public address: at another loopback name it
+// sends the browser there first, and forms must come from that origin.
+let signInUrl = new URL('/console/sign-in', origin);
+let signIn = await browse(signInUrl);
+if (signIn.status === 303) {
+  signInUrl = new URL(signIn.headers.get('location'), signInUrl);
+  origin = signInUrl.origin;
+  signIn = await browse(signInUrl);
+}
+const signInPage = await signIn.text();
+const signedIn = await postForm(signInUrl, { _csrf: csrfOf(signInPage), email, password });
 if (signedIn.status !== 303) fail(`sign-in refused (${signedIn.status})`);
 const consent = await follow(await browse(authorization));
 if (consent instanceof URL) fail(`sent back without consent: ${consent}`);

@@ -36,7 +36,7 @@ export async function sequentialLatency(
     }
     times.sort((a, b) => a - b);
     const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-    return { n: times.length, p50: at(0.5), p99: at(0.99) };
+    return { n: times.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
   } finally {
     agent.destroy();
   }

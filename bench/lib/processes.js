@@ -4,11 +4,15 @@ import { clearInterval, setInterval } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { httpRequest } from './http.js';
 
+/** LOG_LEVEL's default in src/config/app-config.ts: what `npm start` and the image run with. */
+export const SHIPPED_LOG_LEVEL = 'info';
+
 /**
  * The environment every bench starts the service with: the given port, database and data
- * folder, logs off, limits out of the way (the load is the point), no Redis, production mode.
+ * folder, the shipped log level (`info`, unless a run asks for another and says so), limits
+ * out of the way (the load is the point), no Redis, production mode.
  */
-export function serviceEnvironment({ port, databaseUrl, dataDir }) {
+export function serviceEnvironment({ port, databaseUrl, dataDir, logLevel = SHIPPED_LOG_LEVEL }) {
   return {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -16,7 +20,7 @@ export function serviceEnvironment({ port, databaseUrl, dataDir }) {
     REDIS_URL: '',
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logLevel,
     SEED_DEMO: 'false',
     RATE_LIMIT_PER_MINUTE: '1000000',
     EDIT_LIMIT_PER_DAY: '1000000',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { NotFoundError } from '../common/errors/api-error.js';
 import { Account, AccountStatus, Plan } from './entities/account.entity.js';
 
@@ -11,6 +11,7 @@ export interface AccountView {
   status: AccountStatus;
 }
 
+/** Accounts: made by the operator, read by every module that needs one (the `accounts` table's owner). */
 @Injectable()
 export class AccountsService {
   constructor(@InjectRepository(Account) private readonly accounts: Repository<Account>) {}
@@ -27,6 +28,17 @@ export class AccountsService {
     if (!account) throw new NotFoundError(`Account ${id} does not exist.`);
     account.status = status;
     return toView(await this.accounts.save(account));
+  }
+
+  /** The account, or null when there is none. */
+  async find(id: number): Promise<AccountView | null> {
+    const account = await this.accounts.findOneBy({ id });
+    return account ? toView(account) : null;
+  }
+
+  /** Whether the account exists; in the caller's transaction when `manager` is given. */
+  exists(id: number, manager: EntityManager = this.accounts.manager): Promise<boolean> {
+    return manager.existsBy(Account, { id });
   }
 
   async findByName(name: string): Promise<AccountView | null> {

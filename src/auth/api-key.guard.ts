@@ -5,7 +5,7 @@ import { InsufficientScopeError } from './auth.errors.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { Authenticator } from './authenticator.service.js';
-import { ROUTE_ACCESS, RouteAccess } from './decorators/route-access.decorator.js';
+import { ROUTE_ACCESS, RouteAccess } from '../common/request/route-access.decorator.js';
 import { withResourceChallenge } from './resource-challenge.js';
 
 /**

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, MoreThan, Repository } from 'typeorm';
 import { NotFoundError } from '../common/errors/api-error.js';
 import { formatTimestamp } from '../common/dates.js';
 import { generateApiKey, hashApiKey, keyPrefix } from './api-key.codec.js';
 import { Account } from './entities/account.entity.js';
-import { ApiKey, Scope } from './entities/api-key.entity.js';
+import { ApiKey } from './entities/api-key.entity.js';
+import { Scope } from '../common/request/scopes.js';
 
 export interface CreatedKey {
   id: number;
@@ -24,6 +25,28 @@ export interface KeyView {
   last_used_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+}
+
+/** The longest a rotated key keeps working beside its replacement. */
+export const MAX_ROTATION_OVERLAP_HOURS = 7 * 24;
+
+/** Why a key cannot be rotated: it no longer works, or it was rotated already. */
+export class KeyNotRotatableError extends Error {
+  constructor(readonly reason: 'inactive' | 'rotated') {
+    super(
+      reason === 'rotated'
+        ? 'This key has been rotated already; rotate its replacement instead.'
+        : 'Only a working key can be rotated; this one is revoked or expired.',
+    );
+    this.name = 'KeyNotRotatableError';
+  }
+}
+
+/** A rotation: the new key (its secret, once), and when the old one stops working. */
+export interface RotatedKey {
+  created: CreatedKey;
+  name: string | null;
+  old: { id: number; prefix: string; revoked_at: Date };
 }
 
 /** Key management for operators (the CLI) and the console. Authentication lives in Authenticator. */
@@ -71,7 +94,7 @@ export class ApiKeysService {
     const found = await this.keys.findOneBy({ accountId, keyHash: hashApiKey(key) });
     return (
       found !== null &&
-      found.revokedAt === null &&
+      (found.revokedAt === null || found.revokedAt.getTime() > Date.now()) &&
       (found.expiresAt === null || found.expiresAt.getTime() > Date.now())
     );
   }
@@ -101,10 +124,79 @@ export class ApiKeysService {
 
   private async revokeKey(key: ApiKey): Promise<KeyView> {
     const { id } = key;
+    const now = new Date();
     if (key.revokedAt === null) {
-      await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
+      await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: now });
+    } else if (key.revokedAt > now) {
+      // A rotated key in its overlap: revoking it ends the overlap now.
+      await this.keys.update({ id, revokedAt: MoreThan(now) }, { revokedAt: now });
     }
     return toView(await this.keys.findOneByOrFail({ id }));
+  }
+
+  /**
+   * Rotates a working key of the account: a new key with the same name,
+   * scopes and last day, made by `userId`, and the old one kept working for
+   * `overlapHours` (0 to MAX_ROTATION_OVERLAP_HOURS), then revoked. One
+   * transaction with the old key's row locked: rotating twice at once makes
+   * one new key, the second is refused as already rotated.
+   */
+  async rotateOnAccount(
+    accountId: number,
+    id: number,
+    overlapHours: number,
+    userId: number,
+  ): Promise<RotatedKey> {
+    if (
+      !Number.isInteger(overlapHours) ||
+      overlapHours < 0 ||
+      overlapHours > MAX_ROTATION_OVERLAP_HOURS
+    ) {
+      throw new RangeError(`The overlap must be 0 to ${MAX_ROTATION_OVERLAP_HOURS} hours.`);
+    }
+    return this.keys.manager.transaction(async (manager) => {
+      const keys = manager.getRepository(ApiKey);
+      const old = await keys.findOne({
+        where: { id, accountId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!old) throw new NotFoundError(`Key ${id} does not exist.`);
+      const now = new Date();
+      if (old.replacedByKeyId !== null) throw new KeyNotRotatableError('rotated');
+      if (
+        (old.revokedAt !== null && old.revokedAt <= now) ||
+        (old.expiresAt !== null && old.expiresAt <= now)
+      ) {
+        throw new KeyNotRotatableError('inactive');
+      }
+      const key = generateApiKey();
+      const saved = await keys.save(
+        keys.create({
+          accountId,
+          name: old.name,
+          prefix: keyPrefix(key),
+          keyHash: hashApiKey(key),
+          scopes: old.scopes,
+          expiresAt: old.expiresAt,
+          createdByUserId: userId,
+        }),
+      );
+      const until = new Date(now.getTime() + overlapHours * 3_600_000);
+      // A key that expires within the overlap stops then, as it would have.
+      const revokedAt = old.expiresAt !== null && old.expiresAt < until ? old.expiresAt : until;
+      await keys.update({ id }, { revokedAt, replacedByKeyId: saved.id });
+      return {
+        name: old.name,
+        created: {
+          id: saved.id,
+          key,
+          prefix: saved.prefix,
+          scopes: saved.scopes,
+          expires_at: formatTimestamp(saved.expiresAt),
+        },
+        old: { id, prefix: old.prefix, revoked_at: revokedAt },
+      };
+    });
   }
 
   private async assertAccount(accountId: number): Promise<void> {

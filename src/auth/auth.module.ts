@@ -3,9 +3,9 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeyGuard } from './api-key.guard.js';
+import { ApiKeyListings } from './api-key-listings.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { Authenticator } from './authenticator.service.js';
-import { ConnectionTokens } from './connection-tokens.js';
 import { Account } from './entities/account.entity.js';
 import { ApiKey } from './entities/api-key.entity.js';
 import { KeyUsageRecorder } from './key-usage.recorder.js';
@@ -14,12 +14,12 @@ import { KeyUsageRecorder } from './key-usage.recorder.js';
   imports: [TypeOrmModule.forFeature([Account, ApiKey])],
   providers: [
     Authenticator,
-    ConnectionTokens,
     KeyUsageRecorder,
     AccountsService,
     ApiKeysService,
+    ApiKeyListings,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
   ],
-  exports: [Authenticator, AccountsService, ApiKeysService],
+  exports: [Authenticator, AccountsService, ApiKeysService, ApiKeyListings],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
 import { generateApiKey } from './api-key.codec.js';
 import { Authenticator } from './authenticator.service.js';
-import type { ConnectionTokens } from './connection-tokens.js';
+import type { AccessTokenVerifier } from './access-token-verifier.js';
 import type { KeyUsageRecorder } from './key-usage.recorder.js';
 
 describe('Authenticator.authenticateRequest', () => {
@@ -23,7 +23,7 @@ describe('Authenticator.authenticateRequest', () => {
     const authenticator = new Authenticator(
       { query } as unknown as DataSource,
       { record } as unknown as KeyUsageRecorder,
-      { find: () => Promise.resolve(null) } as unknown as ConnectionTokens,
+      { find: () => Promise.resolve(null) } as unknown as AccessTokenVerifier,
     );
     return { authenticator, query, record };
   }

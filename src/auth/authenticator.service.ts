@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { AccessTokenVerifier } from './access-token-verifier.js';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { hashApiKey, looksLikeApiKey } from './api-key.codec.js';
@@ -7,10 +8,9 @@ import {
   InvalidCredentialsError,
   PlanNotEligibleError,
 } from './auth.errors.js';
-import { ConnectionTokens } from './connection-tokens.js';
 import { credentialFrom } from './credentials.js';
 import { API_PLANS, AccountStatus, Plan } from './entities/account.entity.js';
-import type { Scope } from './entities/api-key.entity.js';
+import type { Scope } from '../common/request/scopes.js';
 import { KEY_CACHE_TTL_MS } from './key-cache.js';
 import { KeyUsageRecorder } from './key-usage.recorder.js';
 import type { AuthAttempt, Principal } from './principal.js';
@@ -49,7 +49,8 @@ export class Authenticator {
   constructor(
     private readonly dataSource: DataSource,
     private readonly usage: KeyUsageRecorder,
-    private readonly tokens: ConnectionTokens,
+    /** Provided by the OAuth module; absent where it is not loaded, and then no token is good. */
+    @Optional() private readonly tokens?: AccessTokenVerifier,
   ) {}
 
   /**
@@ -84,8 +85,9 @@ export class Authenticator {
     attempt.keyId = record.keyId;
     attempt.accountId = record.accountId;
     const now = Date.now();
+    // A rotated key's revoked_at is the end of its overlap: it works until then.
     if (
-      record.revokedAt !== null ||
+      (record.revokedAt !== null && record.revokedAt.getTime() <= now) ||
       (record.expiresAt !== null && record.expiresAt.getTime() <= now)
     ) {
       throw new InvalidCredentialsError();
@@ -106,7 +108,7 @@ export class Authenticator {
 
   /** An assistant's access token: its connection acts like a key with the scopes granted. */
   private async authenticateAccessToken(token: string, attempt: AuthAttempt): Promise<Principal> {
-    const found = await this.tokens.find(token);
+    const found = (await this.tokens?.find(token)) ?? null;
     if (found === null) throw new InvalidCredentialsError(INVALID_TOKEN);
     attempt.connectionId = found.connectionId;
     attempt.accountId = found.accountId;
@@ -121,7 +123,7 @@ export class Authenticator {
       plan: found.plan,
     };
     attempt.principal = principal;
-    this.usage.recordConnection(found.connectionId);
+    this.tokens?.recordUse(found.connectionId);
     return principal;
   }
 

@@ -1,5 +1,5 @@
 import type { Plan } from './entities/account.entity.js';
-import type { Scope } from './entities/api-key.entity.js';
+import type { Scope } from '../common/request/scopes.js';
 
 /**
  * Who is calling: established by the guard, passed explicitly to every

@@ -1,8 +1,9 @@
 import type { Request } from 'express';
 import { ApiError } from '../common/errors/api-error.js';
-import { MCP_PATH } from '../mcp/mcp-path.js';
-import { resourceMetadataUrlOf } from '../oauth/oauth-paths.js';
-import { OAUTH_SCOPES } from '../oauth/oauth-scopes.js';
+import { addressedBase } from '../common/net/loopback-names.js';
+import { MCP_PATH } from '../common/request/mcp-path.js';
+import { resourceMetadataUrlOf } from '../common/request/oauth-paths.js';
+import { OAUTH_SCOPES } from '../common/request/scopes.js';
 
 /**
  * On /mcp, a refusal tells an assistant how to get a credential (RFC 9728,
@@ -17,7 +18,9 @@ export function withResourceChallenge(
   publicBaseUrl: string,
 ): unknown {
   if (req.path !== MCP_PATH || !(error instanceof ApiError)) return error;
-  const about = `resource_metadata="${resourceMetadataUrlOf(publicBaseUrl)}", scope="${OAUTH_SCOPES.join(' ')}"`;
+  // At another loopback name of a loopback public address, the metadata of that address (RFC 9728 §3.3).
+  const base = addressedBase(publicBaseUrl, req.headers.host);
+  const about = `resource_metadata="${resourceMetadataUrlOf(base)}", scope="${OAUTH_SCOPES.join(' ')}"`;
   if (error.status === 401) {
     const invalid = error.code === 'invalid_credentials' ? ', error="invalid_token"' : '';
     return new ApiError(401, error.code, error.message, error.extras, {

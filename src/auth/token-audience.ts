@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { channelOf } from '../mcp/agent-call-label.js';
-import { MCP_PATH } from '../mcp/mcp-path.js';
+import { channelOf } from '../common/request/agent-connection.js';
+import { MCP_PATH } from '../common/request/mcp-path.js';
 
 /**
  * Where an assistant's access token is accepted: its audience is the hosted

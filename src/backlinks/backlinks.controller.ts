@@ -1,9 +1,11 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, StreamableFile } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
-import { Authenticated } from '../auth/decorators/route-access.decorator.js';
-import type { Principal } from '../auth/principal.js';
+import { CurrentPrincipal, type Principal } from '../auth/index.js';
+import { Authenticated } from '../common/request/route-access.decorator.js';
 import { assertDateRange, DateRangePageQueryDto } from '../common/dto/date-range-query.dto.js';
+import { csvExport } from '../common/http/csv-export.js';
+import { wantsCsvExport } from '../common/http/list-format.js';
 import { PagedList } from '../common/http/paged-list.decorator.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
 import type { JsonPage } from '../common/json-rows.js';
@@ -12,7 +14,7 @@ import {
   ApiSiteScoped,
 } from '../common/openapi/error-responses.js';
 import { BacklinksService } from './backlinks.service.js';
-import { BacklinkListDto } from './dto/backlink.dto.js';
+import { BACKLINK_CSV_HEADER, BacklinkListDto } from './dto/backlink.dto.js';
 
 @ApiTags('backlinks')
 @Controller('api/v1/sites')
@@ -31,20 +33,20 @@ export class BacklinksController {
       '`invalid_date_range`.',
   })
   @ApiSiteScoped()
-  @PagedList(BacklinkListDto, 'One page of the website’s backlinks.')
+  @PagedList(BacklinkListDto, 'One page of the website’s backlinks.', BACKLINK_CSV_HEADER)
   @ApiInvalidDateRangeListResponse()
-  list(
+  async list(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) siteId: number,
     @Query() query: DateRangePageQueryDto,
-  ): Promise<JsonPage> {
+    @Req() req: Request,
+  ): Promise<JsonPage | StreamableFile> {
     assertDateRange(query.from, query.to);
-    return this.backlinks.list(
-      principal.accountId,
-      siteId,
-      { from: query.from, to: query.to },
-      query.page,
-      query.per_page,
-    );
+    const filter = { from: query.from, to: query.to };
+    if (wantsCsvExport(req)) {
+      const { fields, rows } = await this.backlinks.export(principal.accountId, siteId, filter);
+      return csvExport(fields, rows, `site-${siteId}-backlinks.csv`);
+    }
+    return this.backlinks.list(principal.accountId, siteId, filter, query.page, query.per_page);
   }
 }

@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import type { JsonPage } from '../common/json-rows.js';
 import { pageMeta, pageOffset } from '../common/pagination.js';
 import { sqlTimestamp } from '../common/sql-conditions.js';
-import { DayOrderedList, DayOrderedPages } from '../rollups/day-ordered-pages.service.js';
-import { SiteNotFoundError } from '../sites/sites.errors.js';
+import { type DayOrderedList, ListPager, type RowStream } from '../list-paging/index.js';
+import { SiteNotFoundError, SitesService } from '../sites/index.js';
 
 export interface BacklinkFilter {
   from?: string;
@@ -16,8 +16,15 @@ export interface BacklinkFilter {
 export class BacklinksService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly pages: DayOrderedPages,
+    private readonly pages: ListPager,
+    private readonly sites: SitesService,
   ) {}
+
+  /** Every backlink of the site in the day range, in list order, streamed (the CSV export). */
+  async export(accountId: number, siteId: number, filter: BacklinkFilter): Promise<RowStream> {
+    if ((await this.sites.get(accountId, siteId)) === null) throw new SiteNotFoundError(siteId);
+    return this.pages.stream(backlinkList(siteId, filter));
+  }
 
   /**
    * One page of a site's backlinks, newest first, undated last, ties by id

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { SCOPES, Scope } from '../auth/entities/api-key.entity.js';
+import { SCOPES, Scope } from '../common/request/scopes.js';
 import { parseDay } from '../common/dates.js';
 
 /** Every command takes it: print exactly one JSON document on stdout instead of text. */

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ApiError } from '../common/errors/api-error.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
-import { openDatabase } from '../database/database-handle.js';
+import { openDatabase } from '../database/index.js';
 import type { CliContext, CliOutput } from './cli-command.js';
 import { CliModule } from './cli.module.js';
 

@@ -1,17 +1,23 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { ArticlesModule } from '../articles/articles.module.js';
-import { AuthModule } from '../auth/auth.module.js';
+import { ArticlesModule } from '../articles/index.js';
+import { AuthModule } from '../auth/index.js';
 import type { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
-import { DatabaseModule } from '../database/database.module.js';
-import { DemoModule } from '../demo/demo.module.js';
-import { ImportModule } from '../import/import.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { SecondFactorsModule } from '../console/index.js';
+import { DatabaseModule } from '../database/index.js';
+import { DemoModule } from '../demo/index.js';
+import { ImportModule } from '../import/index.js';
+import { OAuthTokensModule } from '../oauth/index.js';
+import { UsersModule } from '../users/index.js';
 
 /** The feature modules whose services the commands use. No HTTP layer is built. */
 const CLI_FEATURE_MODULES: Type[] = [
   AuthModule,
   UsersModule,
+  // Disabling a person ends the assistant connections they allowed.
+  OAuthTokensModule,
+  // Resetting a person's second factors (users reset-factors).
+  SecondFactorsModule,
   ArticlesModule,
   ImportModule,
   DemoModule,

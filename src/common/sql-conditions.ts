@@ -17,15 +17,32 @@ export class SqlConditions {
     return this;
   }
 
+  /** Adds a clause whose values are already bound (`bind`) or that has none. */
+  addSql(clause: string): this {
+    this.clauses.push(clause);
+    return this;
+  }
+
   /**
    * Inclusive UTC calendar days on a timestamptz column. The days go to
    * PostgreSQL as dates, whose range is wider than JavaScript's ISO strings
    * (`9999-12-31` + 1 day still works); a null column never matches.
    */
   dayRange(column: string, from?: string, to?: string): this {
-    if (from !== undefined) this.add((p) => `${column} >= ${p}::date AT TIME ZONE 'UTC'`, from);
-    if (to !== undefined) this.add((p) => `${column} < (${p}::date + 1) AT TIME ZONE 'UTC'`, to);
+    if (from !== undefined) this.add((p) => dayFrom(column, p), from);
+    if (to !== undefined) this.add((p) => dayTo(column, p), to);
     return this;
+  }
+
+  /**
+   * The same day range as SQL to place elsewhere than the WHERE clause (a
+   * subquery), its values bound here; `TRUE` without days.
+   */
+  dayRangeSql(column: string, from?: string, to?: string): string {
+    const parts: string[] = [];
+    if (from !== undefined) parts.push(dayFrom(column, this.bind(from)));
+    if (to !== undefined) parts.push(dayTo(column, this.bind(to)));
+    return parts.length === 0 ? 'TRUE' : parts.join(' AND ');
   }
 
   /** Binds a value used outside the WHERE clause (a LIMIT) and returns its placeholder. */
@@ -37,6 +54,14 @@ export class SqlConditions {
   get sql(): string {
     return this.clauses.length === 0 ? 'TRUE' : this.clauses.join(' AND ');
   }
+}
+
+function dayFrom(column: string, placeholder: string): string {
+  return `${column} >= ${placeholder}::date AT TIME ZONE 'UTC'`;
+}
+
+function dayTo(column: string, placeholder: string): string {
+  return `${column} < (${placeholder}::date + 1) AT TIME ZONE 'UTC'`;
 }
 
 /** A timestamptz column as the API writes it: `2026-11-03T09:30:00Z` (RFC 3339, UTC, whole seconds). */

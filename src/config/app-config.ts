@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
-import { DEFAULT_MAX_NESTING, MAX_NESTING_RANGE } from '../articles/html/markup-precheck.js';
+import { DEFAULT_MAX_NESTING, MAX_NESTING_RANGE } from './html-limits.js';
+import { ConfigError } from './config-error.js';
+import { redisKeyPrefix, redisTopology, type RedisTopology } from './redis-topology.js';
 
 /**
  * The service's whole configuration, read once from the environment.
@@ -9,17 +11,31 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Read replicas of DATABASE_URL's primary, and how reads use them (src/database/replicas). */
+  replicas: ReplicaConfig;
+  /** What DATABASE_URL leads to: PostgreSQL itself, or PgBouncer in transaction mode. */
+  databasePooler: DatabasePooler;
+  /** A direct connection to the primary for migrations and session locks (never through a pooler). */
+  databaseMigrationUrl: string | undefined;
   dataDir: string;
-  redisUrl: string | undefined;
+  /** REDIS_URL / REDIS_CLUSTER_NODES: one server, a Sentinel set or a Cluster; none: in process. */
+  redis: RedisTopology | undefined;
   publicBaseUrl: string;
   rateLimitPerMinute: number;
   editLimitPerDay: number;
   migrateOnStart: boolean;
   seedDemo: boolean;
   logLevel: LogLevel;
+  /** A request slower than this (ms) gets a `warn` line at the default level (see src/logging). */
+  logSlowRequestMs: number;
   mediaS3: MediaS3Config | undefined;
-  /** Days a learning-log row is kept before it is pruned. */
-  logRetentionDays: number;
+  /**
+   * Days a learning-log row is kept at least; its month's partition is dropped once the whole
+   * month is older (see src/learning-log/learning-log-months.ts).
+   */
+  learningLogRetentionDays: number;
+  /** Deprecated variables that were set, each said in words; logged as warnings at start. */
+  deprecations: string[];
   /** Load balancers in front of the service whose X-Forwarded-For is trusted (0: none). */
   trustProxyHops: number;
   /** Prefix of every Redis key, so that several deployments can share one Redis. */
@@ -48,9 +64,30 @@ export interface AppConfig {
    * 127.0.0.1 (tests only; refused when NODE_ENV is production).
    */
   oauthAllowInsecureMetadataUrls: boolean;
+  /** Outgoing email (src/mail): SMTP_URL and MAIL_FROM. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** SMTP_URL (`smtp://` or `smtps://`); unset: messages are written to the server log instead. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM, as given (`Name <address>` or an address); default `content-api <no-reply@{host}>`. */
+  from: string;
 }
 
 export type CorsOrigins = '*' | readonly string[];
+
+export interface ReplicaConfig {
+  /** DATABASE_REPLICA_URLS; empty: every read goes to the primary. */
+  urls: readonly string[];
+  /** After a key, connection or user writes, its reads stay on the primary this long. */
+  stickySeconds: number;
+  /** A replica further behind the primary than this is skipped. */
+  maxLagSeconds: number;
+}
+
+export const DATABASE_POOLERS = ['none', 'pgbouncer'] as const;
+export type DatabasePooler = (typeof DATABASE_POOLERS)[number];
 
 export interface MediaS3Config {
   bucket: string;
@@ -64,13 +101,7 @@ export interface MediaS3Config {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Thrown for a bad variable; start-up prints its message and exits. */
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`Invalid configuration: ${variable} ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
@@ -161,6 +192,40 @@ function metricsPort(env: Env, port: number): number | undefined {
   return metrics;
 }
 
+/** More than a year: the same month of last year is still there to compare with. */
+const DEFAULT_LEARNING_LOG_RETENTION_DAYS = 400;
+const RETENTION_RANGE = { min: 1, max: 36_500 };
+
+/**
+ * `LEARNING_LOG_RETENTION_DAYS`, or `LOG_RETENTION_DAYS`, its former name, when only that is set:
+ * a retention an operator chose keeps applying after the upgrade (with a warning) instead of
+ * silently becoming the new default. Both set is refused: which one was meant cannot be known.
+ */
+function learningLogRetention(env: Env): { days: number; deprecations: string[] } {
+  const days = (name: string) =>
+    integer(
+      env,
+      name,
+      DEFAULT_LEARNING_LOG_RETENTION_DAYS,
+      RETENTION_RANGE.min,
+      RETENTION_RANGE.max,
+    );
+  const formerSet = read(env, 'LOG_RETENTION_DAYS') !== undefined;
+  if (!formerSet) return { days: days('LEARNING_LOG_RETENTION_DAYS'), deprecations: [] };
+  if (read(env, 'LEARNING_LOG_RETENTION_DAYS') !== undefined) {
+    throw new ConfigError(
+      'LOG_RETENTION_DAYS',
+      'is the former name of LEARNING_LOG_RETENTION_DAYS: set only LEARNING_LOG_RETENTION_DAYS',
+    );
+  }
+  return {
+    days: days('LOG_RETENTION_DAYS'),
+    deprecations: [
+      'LOG_RETENTION_DAYS is deprecated: rename it LEARNING_LOG_RETENTION_DAYS (its value applies meanwhile).',
+    ],
+  };
+}
+
 function insecureMetadataUrls(env: Env): boolean {
   const allowed = boolean(env, 'OAUTH_ALLOW_INSECURE_METADATA_URLS', false);
   if (allowed && read(env, 'NODE_ENV') === 'production') {
@@ -172,6 +237,74 @@ function insecureMetadataUrls(env: Env): boolean {
   return allowed;
 }
 
+/** A variable that only means something next to DATABASE_URL. */
+function needsDatabaseUrl(env: Env, name: string, databaseUrl: string | undefined): void {
+  if (read(env, name) !== undefined && databaseUrl === undefined) {
+    throw new ConfigError(name, 'needs DATABASE_URL (the primary) to be set as well');
+  }
+}
+
+/**
+ * `DATABASE_REPLICA_URLS`: postgres URLs separated by commas. An entry is
+ * named by its position, never quoted: it may hold a password.
+ */
+function replicas(env: Env, databaseUrl: string | undefined): ReplicaConfig {
+  needsDatabaseUrl(env, 'DATABASE_REPLICA_URLS', databaseUrl);
+  const raw = read(env, 'DATABASE_REPLICA_URLS');
+  const urls = (raw === undefined ? [] : raw.split(',')).map((entry, index) => {
+    const candidate = entry.trim();
+    const problem = `must be a comma-separated list of postgres:// URLs (entry ${index + 1} is not one)`;
+    try {
+      if (!['postgres:', 'postgresql:'].includes(new URL(candidate).protocol)) throw new Error();
+    } catch {
+      throw new ConfigError('DATABASE_REPLICA_URLS', problem);
+    }
+    return candidate;
+  });
+  return {
+    urls,
+    stickySeconds: integer(env, 'REPLICA_STICKY_SECONDS', 5, 0, 3_600),
+    maxLagSeconds: integer(env, 'REPLICA_MAX_LAG_SECONDS', 10, 1, 3_600),
+  };
+}
+
+function migrationUrl(env: Env, databaseUrl: string | undefined): string | undefined {
+  needsDatabaseUrl(env, 'DATABASE_MIGRATION_URL', databaseUrl);
+  return url(env, 'DATABASE_MIGRATION_URL', ['postgres:', 'postgresql:']);
+}
+
+function databasePooler(env: Env, databaseUrl: string | undefined): DatabasePooler {
+  const raw = (read(env, 'DATABASE_POOLER') ?? 'none').toLowerCase();
+  if (!(DATABASE_POOLERS as readonly string[]).includes(raw)) {
+    throw new ConfigError('DATABASE_POOLER', `must be one of ${DATABASE_POOLERS.join(', ')}`);
+  }
+  if (raw !== 'none') needsDatabaseUrl(env, 'DATABASE_POOLER', databaseUrl);
+  return raw as DatabasePooler;
+}
+
+/**
+ * SMTP_URL and MAIL_FROM. The sender is checked here, at start, rather than
+ * by the first message that fails: `Name <address>` or a bare address, one
+ * line, its address with an `@` and no spaces.
+ */
+function mailConfig(env: Env, publicBaseUrl: string): MailConfig {
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  if (smtpUrl !== undefined && new URL(smtpUrl).hostname === '') {
+    throw new ConfigError('SMTP_URL', 'must name the mail server (smtp://user:pass@host:587)');
+  }
+  const from =
+    read(env, 'MAIL_FROM') ?? `content-api <no-reply@${new URL(publicBaseUrl).hostname}>`;
+  const named = /^([^<>\r\n]*)<([^<>\s]+)>$/.exec(from);
+  const address = named ? named[2] : from;
+  if (/[\s<>]/.test(address) || !/^[^@]+@[^@]+$/.test(address)) {
+    throw new ConfigError(
+      'MAIL_FROM',
+      `must be an email address, or a name and one in angle brackets (content-api <no-reply@example.com>); got "${from}"`,
+    );
+  }
+  return { smtpUrl, from };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -179,6 +312,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
   ).replace(/\/$/, '');
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  const retention = learningLogRetention(env);
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   }
@@ -186,18 +320,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
     databaseUrl,
+    replicas: replicas(env, databaseUrl),
+    databasePooler: databasePooler(env, databaseUrl),
+    databaseMigrationUrl: migrationUrl(env, databaseUrl),
     dataDir: resolve(read(env, 'DATA_DIR') ?? './.data'),
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redis: redisTopology(read(env, 'REDIS_URL'), read(env, 'REDIS_CLUSTER_NODES')),
     publicBaseUrl,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     editLimitPerDay: integer(env, 'EDIT_LIMIT_PER_DAY', 200, 1, 1_000_000),
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
     seedDemo: boolean(env, 'SEED_DEMO', databaseUrl === undefined),
     logLevel: logLevel as LogLevel,
+    logSlowRequestMs: integer(env, 'LOG_SLOW_REQUEST_MS', 1000, 1, 3_600_000),
     mediaS3: mediaS3(env, publicBaseUrl),
-    logRetentionDays: integer(env, 'LOG_RETENTION_DAYS', 90, 1, 36_500),
+    learningLogRetentionDays: retention.days,
+    deprecations: retention.deprecations,
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
-    redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'content-api:',
+    redisKeyPrefix: redisKeyPrefix(read(env, 'REDIS_KEY_PREFIX')),
     shutdownDrainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
     metricsPort: metricsPort(env, port),
     htmlMaxNesting: integer(
@@ -210,5 +349,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 0, 0, 1_000),
     corsOrigins: corsOrigins(env),
     oauthAllowInsecureMetadataUrls: insecureMetadataUrls(env),
+    mail: mailConfig(env, publicBaseUrl),
   };
 }

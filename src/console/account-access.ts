@@ -1,5 +1,5 @@
-import { API_PLANS } from '../auth/entities/account.entity.js';
-import type { SignedInUser } from '../sign-in/signed-in-user.js';
+import { API_PLANS } from '../auth/index.js';
+import type { SignedInUser } from './sign-in/session/signed-in-user.js';
 import { ActionNotAllowedError } from './console.errors.js';
 
 /** Whether the account may use the API and agents (the API's own 403 rules, decided once here). */

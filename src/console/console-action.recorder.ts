@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { LearningLog } from '../audit/learning-log.service.js';
-import { recordWhenAnswered } from '../audit/record-when-answered.js';
-import type { SignedInUser } from '../sign-in/signed-in-user.js';
+import { LearningLog, recordWhenAnswered } from '../learning-log/index.js';
+import type { SignedInUser } from './sign-in/session/signed-in-user.js';
 
 declare module 'express-serve-static-core' {
   interface Request {

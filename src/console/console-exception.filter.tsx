@@ -1,15 +1,17 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/errors/api-error.js';
-import { isDatabaseUnavailable } from '../database/database-unavailable.js';
-import { CsrfProtection } from '../sign-in/csrf-protection.js';
+import { isDatabaseUnavailable } from '../database/index.js';
+import { CsrfProtection } from './sign-in/session/csrf-protection.js';
 import { ConsolePageError, PageNotFoundError, SignInRequiredError } from './console.errors.js';
-import { sendPage } from './html-response.js';
+import { sendPage } from './page/render-html.js';
+import { ENROLMENT_PATH, EnrolmentRequiredError } from './sign-in/enrolment.js';
+import { REAUTHENTICATE_PATH, RecentSignInRequiredError } from './sign-in/recent-sign-in.js';
 import { ErrorPage } from './views/error-page.js';
 
 /**
  * Every failure of a console page becomes a page, never the API's JSON: a
- * sign-in redirect, a "not found" that looks the same whether the thing is
+ * sign-in redirect (or one to re-authenticate, or to set up a second factor), a "not found" that looks the same whether the thing is
  * missing or another account's, or a page saying what went wrong. The error
  * identifier is left for the learning log, as the API's filter does.
  */
@@ -33,6 +35,19 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
       res.redirect(303, `/console/sign-in${query}`);
       return;
     }
+    if (exception instanceof RecentSignInRequiredError) {
+      res.locals.errorCode = 'reauthentication_required';
+      res.redirect(
+        303,
+        `${REAUTHENTICATE_PATH}?return_to=${encodeURIComponent(exception.returnTo)}`,
+      );
+      return;
+    }
+    if (exception instanceof EnrolmentRequiredError) {
+      res.locals.errorCode = 'second_factor_required';
+      res.redirect(303, ENROLMENT_PATH);
+      return;
+    }
     const error = this.toPageError(exception);
     res.locals.errorCode = error.code;
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
@@ -45,8 +60,8 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
         status={error.status}
         title={error.title}
         message={error.message}
-        user={user}
-        csrf={csrf}
+        page={{ user, csrf }}
+        next={error.next}
       />,
     );
   }

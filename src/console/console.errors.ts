@@ -1,3 +1,8 @@
+export interface PageLink {
+  href: string;
+  label: string;
+}
+
 /**
  * A console request that ends in a page saying why: its status, the error
  * identifier the learning log records, a heading and a sentence for the person.
@@ -9,6 +14,8 @@ export class ConsolePageError extends Error {
     readonly title: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Where to go on from the page, instead of the overview (or sign-in). */
+    readonly next?: PageLink,
   ) {
     super(message);
     this.name = new.target.name;
@@ -48,5 +55,25 @@ export class CsrfRejectedError extends ConsolePageError {
 export class ActionNotAllowedError extends ConsolePageError {
   constructor(message: string) {
     super(403, 'forbidden', 'Not allowed', message);
+  }
+}
+
+/**
+ * A form from a page of this console opened at another address than
+ * PUBLIC_BASE_URL's (another host name, or another port): refused as the
+ * origin check demands, with the address to use instead of the generic
+ * CSRF page, which no reload would fix.
+ */
+export class WrongAddressError extends ConsolePageError {
+  constructor(publicBaseUrl: string, openedAt: string) {
+    const consoleUrl = `${publicBaseUrl}/console`;
+    super(
+      403,
+      'wrong_address',
+      'Open the console at its own address',
+      `This page was opened at ${openedAt}, but the console's address is ${publicBaseUrl} (its PUBLIC_BASE_URL), and it accepts forms only from pages at that address. Nothing was changed. Open ${consoleUrl} and sign in there; to use ${openedAt} instead, whoever runs content-api sets PUBLIC_BASE_URL to it.`,
+      {},
+      { href: consoleUrl, label: `Open ${consoleUrl}` },
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { SignedInUser } from '../sign-in/signed-in-user.js';
+import type { SignedInUser } from './sign-in/session/signed-in-user.js';
 
 /** The signed-in user of a console page that requires one (ConsoleGuard has checked). */
 export const CurrentUser = createParamDecorator(

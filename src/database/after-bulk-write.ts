@@ -1,20 +1,10 @@
 import type { DataSource } from 'typeorm';
 
-/** The tables a bulk writer may have filled (the rollups through the triggers on their sources). */
-export type BulkTable =
-  | 'sites'
-  | 'articles'
-  | 'article_revisions'
-  | 'backlinks'
-  | 'article_daily_counts'
-  | 'backlink_daily_counts'
-  | 'article_site_counts'
-  | 'backlink_site_counts';
-
 /**
  * Run by every bulk writer (the import, the demo data through it, the rollup
  * rebuild, any future sync) once its transaction has committed:
- * `VACUUM (ANALYZE)` of the tables it wrote.
+ * `VACUUM (ANALYZE)` of the tables it wrote, as their owners name them (the
+ * owners' `*_TABLES`: the rollups through the triggers on their sources).
  *
  * Without it the first minutes after an import are the slowest the service
  * ever is: autovacuum has not yet run, so the planner still sees the tables
@@ -28,7 +18,7 @@ export type BulkTable =
  */
 export async function settleAfterBulkWrite(
   dataSource: DataSource,
-  tables: readonly BulkTable[],
+  tables: readonly string[],
 ): Promise<void> {
   if (tables.length === 0) return;
   await dataSource.query(`VACUUM (ANALYZE) ${[...new Set(tables)].join(', ')}`);

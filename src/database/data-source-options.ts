@@ -1,6 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities.js';
+import type { DatabasePooler } from '../config/app-config.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { isTransactionPooled } from './pooler.js';
 
 export const POOL_SIZE = 10;
 
@@ -10,24 +11,35 @@ export const POOL_SIZE = 10;
  * server gone without closing the connection — after 35 s (client side).
  * Either way the caller gets 503 service_unavailable.
  */
-const STATEMENT_TIMEOUT_MS = 30_000;
+export const STATEMENT_TIMEOUT_MS = 30_000;
 
-export function dataSourceOptions(url: string): DataSourceOptions {
+/**
+ * node-postgres's settings for every pool the service opens (the primary's
+ * and each replica's). Through a transaction pooler the statement timeout
+ * cannot be a startup parameter (PgBouncer refuses the connection): it is then
+ * the role's setting on the server (docs/scaling.md, "Connection poolers"),
+ * and the client-side timeout still bounds the wait.
+ */
+export function poolSettings(pooler: DatabasePooler): Record<string, unknown> {
+  return {
+    max: POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+    ...(isTransactionPooled(pooler) ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS }),
+    query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
+    keepAlive: true,
+  };
+}
+
+export function dataSourceOptions(url: string, pooler: DatabasePooler = 'none'): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
+    // PgBouncer passes application_name on (it is one of the parameters it tracks).
     applicationName: 'content-api',
-    extra: {
-      max: POOL_SIZE,
-      connectionTimeoutMillis: 5_000,
-      statement_timeout: STATEMENT_TIMEOUT_MS,
-      query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
-      keepAlive: true,
-    },
+    extra: poolSettings(pooler),
   };
 }

@@ -1,16 +1,5 @@
 import { ConfigError, type AppConfig } from '../config/app-config.js';
-
-/** A database to connect to, and how to let go of it. */
-export interface DatabaseHandle {
-  url: string;
-  embedded: boolean;
-  stop(): Promise<void>;
-}
-
-export interface EmbeddedLog {
-  debug(message: string): void;
-  error(message: string): void;
-}
+import type { DatabaseHandle, EmbeddedLog } from './database-handle.types.js';
 
 /**
  * DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR. The

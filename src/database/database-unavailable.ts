@@ -1,3 +1,9 @@
+import { ServiceUnavailableError } from '../common/errors/api-error.js';
+import type { ErrorTranslator } from '../common/errors/error-translators.js';
+
+/** What a client is told to wait while PostgreSQL cannot be reached. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Network failures on the way to PostgreSQL. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -49,3 +55,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // Node reports a refused connection to a host with several addresses as an AggregateError.
   return Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner));
 }
+
+/** A database that cannot be reached is the API's 503 `service_unavailable`, with Retry-After. */
+export const databaseUnavailableTranslator: ErrorTranslator = {
+  translate: (exception) =>
+    isDatabaseUnavailable(exception)
+      ? new ServiceUnavailableError(DATABASE_RETRY_AFTER_SECONDS, 'Database unavailable')
+      : undefined,
+};

@@ -6,7 +6,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../common/net/free-port.js';
-import type { DatabaseHandle, EmbeddedLog } from './database-handle.js';
+import type { DatabaseHandle, EmbeddedLog } from './database-handle.types.js';
 
 export const EMBEDDED_DATABASE = 'content_api';
 

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool, QueryResultRow } from 'pg';
-import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { isNamedStatementLost, isTransactionPooled } from './pooler.js';
+import { ReadRouter } from './replicas/read-router.js';
 
 /**
  * The read paths build a few dozen statement shapes (a list's filters, a
@@ -12,7 +15,8 @@ const MAX_NAMED_STATEMENTS = 256;
 
 /**
  * Runs the statements of the hot read paths (list pages, totals, stats) as
- * named prepared statements on TypeORM's own pool, so each connection parses
+ * named prepared statements on the pool ReadRouter chooses (a read replica,
+ * or TypeORM's own pool on the primary), so each connection parses
  * a shape once and PostgreSQL may keep its plan: about 0.3 ms of PostgreSQL
  * CPU less per list page than an unnamed statement parsed and planned for
  * every request. A cached plan is generic only when PostgreSQL judges it no
@@ -21,20 +25,52 @@ const MAX_NAMED_STATEMENTS = 256;
  * the plan for any site. A statement is named by its text, so a shape keeps
  * its name on every connection, and a new shape is prepared on each
  * connection the first time it runs there.
+ *
+ * Through a transaction pooler (DATABASE_POOLER=pgbouncer) every statement is
+ * unnamed: the next statement of a connection may reach another server
+ * connection, which lacks the name or has it already. Should that happen
+ * without the setting (a PgBouncer told to ignore the startup parameter that
+ * gives it away), the statement is run again unnamed, and so is every later
+ * one, with a warning saying what to set.
  */
 @Injectable()
 export class PreparedStatements {
+  private readonly logger = new Logger(PreparedStatements.name);
   private readonly names = new Map<string, string>();
+  private named: boolean;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly router: ReadRouter,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.named = !isTransactionPooled(config.databasePooler);
+  }
 
-  async query<T extends QueryResultRow>(text: string, values: readonly unknown[]): Promise<T[]> {
-    const result = await this.pool().query<T>({
-      name: this.nameOf(text),
-      text,
-      values: [...values],
-    });
-    return result.rows;
+  query<T extends QueryResultRow>(text: string, values: readonly unknown[]): Promise<T[]> {
+    return this.router.run((pool) => this.run<T>(pool, text, values));
+  }
+
+  private async run<T extends QueryResultRow>(
+    pool: Pool,
+    text: string,
+    values: readonly unknown[],
+  ): Promise<T[]> {
+    const name = this.named ? this.nameOf(text) : undefined;
+    try {
+      return (await pool.query<T>({ name, text, values: [...values] })).rows;
+    } catch (error) {
+      if (name === undefined || !isNamedStatementLost(error)) throw error;
+      this.stopNaming(error);
+      return (await pool.query<T>(text, [...values])).rows;
+    }
+  }
+
+  private stopNaming(error: unknown): void {
+    if (!this.named) return;
+    this.named = false;
+    this.logger.warn(
+      `Named prepared statements fail on this database connection (${(error as Error).message}): DATABASE_URL seems to lead to a transaction pooler. Every statement runs unnamed from now on; set DATABASE_POOLER=pgbouncer to start that way.`,
+    );
   }
 
   private nameOf(text: string): string | undefined {
@@ -44,10 +80,5 @@ export class PreparedStatements {
       this.names.set(text, name);
     }
     return name;
-  }
-
-  private pool(): Pool {
-    // TypeORM's PostgresDriver keeps its pg Pool as `master` (typed any there).
-    return (this.dataSource.driver as unknown as { master: Pool }).master;
   }
 }

@@ -1,4 +1,4 @@
-import { validateArticle, validateBacklink, validateSite } from '../import/import.validator.js';
+import { validateArticle, validateBacklink, validateSite } from '../import/index.js';
 import { generateDemoDocument } from './demo-data.generator.js';
 
 const NOW = new Date('2026-11-03T09:30:00Z');

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
-import { ImportModule } from '../import/import.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { AuthModule } from '../auth/index.js';
+import { ImportModule } from '../import/index.js';
+import { SitesModule } from '../sites/index.js';
+import { UsersModule } from '../users/index.js';
 import { DemoService } from './demo.service.js';
 
 @Module({
-  imports: [AuthModule, UsersModule, ImportModule],
+  imports: [AuthModule, UsersModule, SitesModule, ImportModule],
   providers: [DemoService],
   exports: [DemoService],
 })

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { AccountsService } from '../auth/accounts.service.js';
-import { ApiKeysService } from '../auth/api-keys.service.js';
+import { AccountsService, ApiKeysService, generateApiKey } from '../auth/index.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { ImportService } from '../import/import.service.js';
-import { UsersService } from '../users/users.service.js';
-import { generateApiKey } from '../auth/api-key.codec.js';
+import { SessionLocks } from '../database/index.js';
+import { ImportService } from '../import/index.js';
+import { SitesRepository } from '../sites/index.js';
+import { UsersService } from '../users/index.js';
 import { DemoSecretFile } from './demo-secret-file.js';
 import { generateDemoDocument } from './demo-data.generator.js';
 
@@ -37,11 +36,12 @@ export class DemoService {
   private readonly passwordStore: DemoSecretFile;
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
     private readonly keys: ApiKeysService,
     private readonly users: UsersService,
     private readonly importer: ImportService,
+    private readonly sites: SitesRepository,
+    private readonly locks: SessionLocks,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.keyStore = new DemoSecretFile(config.dataDir, 'demo-api-key');
@@ -108,18 +108,10 @@ export class DemoService {
   private async ensureAccount(now: Date): Promise<number> {
     const existing = await this.accounts.findByName(DEMO_ACCOUNT_NAME);
     const accountId = existing?.id ?? (await this.accounts.create(DEMO_ACCOUNT_NAME, 'agency')).id;
-    if (!existing || !(await this.hasSites(accountId))) {
+    if (!existing || !(await this.sites.hasAny(accountId))) {
       await this.importer.importText(accountId, [JSON.stringify(generateDemoDocument(now))]);
     }
     return accountId;
-  }
-
-  private async hasSites(accountId: number): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
-      'SELECT 1 FROM sites WHERE account_id = $1 LIMIT 1',
-      [accountId],
-    );
-    return rows.length > 0;
   }
 
   private async newKey(accountId: number): Promise<string> {
@@ -128,15 +120,7 @@ export class DemoService {
     return key;
   }
 
-  private async locked<T>(work: () => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.query('SELECT pg_advisory_lock($1)', [DEMO_LOCK]);
-      return await work();
-    } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [DEMO_LOCK]).catch(() => undefined);
-      await runner.release();
-    }
+  private locked<T>(work: () => Promise<T>): Promise<T> {
+    return this.locks.hold(DEMO_LOCK, work);
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/index.js';
 import { DataSource } from 'typeorm';
-import { REDIS_CLIENT } from '../redis/redis.module.js';
+import { ReplicaSet } from '../database/index.js';
+import { REDIS_CLIENT } from '../redis/index.js';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -11,8 +12,13 @@ export class HealthIndicators {
   constructor(
     private readonly indicator: HealthIndicatorService,
     private readonly dataSource: DataSource,
-    @Inject(REDIS_CLIENT) private readonly redisClient: Redis | null,
+    @Inject(REDIS_CLIENT) private readonly redisClient: RedisClient | null,
+    private readonly replicaSet: ReplicaSet,
   ) {}
+
+  get hasReplicas(): boolean {
+    return this.replicaSet.configured;
+  }
 
   get hasRedis(): boolean {
     return this.redisClient !== null;
@@ -26,6 +32,18 @@ export class HealthIndicators {
         await this.dataSource.query('SELECT 1');
       })
       .withTimeout(CHECK_TIMEOUT_MS);
+  }
+
+  /**
+   * Degraded, never down, when a read replica is skipped (down, lagging, not
+   * a standby): the primary takes its reads, so the replica still serves.
+   */
+  replicas() {
+    const session = this.indicator.check('replicas');
+    const usable = new Set(this.replicaSet.usable());
+    const skipped = this.replicaSet.replicas.filter((replica) => !usable.has(replica));
+    if (skipped.length === 0) return session.up();
+    return session.degraded({ skipped: skipped.map((replica) => replica.name) });
   }
 
   /**

@@ -5,10 +5,10 @@ import {
   type HealthIndicatorFunction,
 } from '@nestjs/terminus';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator.js';
+import { SkipRateLimit } from '../common/request/skip-rate-limit.decorator.js';
 import type { Response } from 'express';
-import { Public } from '../auth/decorators/route-access.decorator.js';
-import { ShutdownState } from '../lifecycle/shutdown-state.js';
+import { Public } from '../common/request/route-access.decorator.js';
+import { ShutdownState } from '../lifecycle/index.js';
 import { HealthIndicators } from './health-indicators.js';
 
 /**
@@ -34,8 +34,8 @@ export class HealthController {
   }
 
   /**
-   * Whether to route traffic here: PostgreSQL answers (Redis, when configured, is reported as
-   * degraded if not), and the replica is not draining for shutdown. Liveness stays up while
+   * Whether to route traffic here: PostgreSQL answers (Redis and read replicas, when configured,
+   * are reported as degraded if not), and the replica is not draining for shutdown. Liveness stays up while
    * draining: the process still serves the requests that reach it.
    */
   @Get('ready')
@@ -47,6 +47,7 @@ export class HealthController {
     return this.report(res, [
       () => this.indicators.database(),
       ...(this.indicators.hasRedis ? [() => this.indicators.redis()] : []),
+      ...(this.indicators.hasReplicas ? [() => this.indicators.replicas()] : []),
     ]);
   }
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { RedisModule } from '../redis/redis.module.js';
+import { RedisModule } from '../redis/index.js';
 import { HealthController } from './health.controller.js';
 import { HealthIndicators } from './health-indicators.js';
 

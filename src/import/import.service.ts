@@ -5,11 +5,16 @@ import { DataSource } from 'typeorm';
 import { NotFoundError } from '../common/errors/api-error.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { BulkTable, settleAfterBulkWrite } from '../database/after-bulk-write.js';
+import { ARTICLE_TABLES, ArticleImports } from '../articles/index.js';
+import { AccountsService } from '../auth/index.js';
+import { BACKLINK_TABLES, BacklinkImports } from '../backlinks/index.js';
+import { settleAfterBulkWrite } from '../database/index.js';
+import { ROLLUP_TABLES } from '../rollups/index.js';
+import { SITE_TABLES, SitesRepository } from '../sites/index.js';
 import { ImportDocumentReader } from './import-document.reader.js';
 import { ImportCounts, ImportSession } from './import-session.js';
 import { ImportFileUnreadableError, ImportRejectedError } from './import.errors.js';
-import { ImportWriter } from './import.writer.js';
+import { type ImportOwners, ImportWriter } from './import.writer.js';
 
 const READ_CHUNK_BYTES = 1 << 18;
 /**
@@ -41,10 +46,18 @@ const PARSE_SLICE = 64;
  */
 @Injectable()
 export class ImportService {
+  private readonly owners: ImportOwners;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    accounts: AccountsService,
+    sites: SitesRepository,
+    articles: ArticleImports,
+    backlinks: BacklinkImports,
+  ) {
+    this.owners = { accounts, sites, articles, backlinks };
+  }
 
   async importFile(accountId: number, file: string): Promise<ImportCounts> {
     const handle = await open(file).catch((error: NodeJS.ErrnoException) => {
@@ -83,7 +96,7 @@ export class ImportService {
     await runner.connect();
     try {
       await runner.startTransaction();
-      const writer = new ImportWriter(runner, accountId);
+      const writer = new ImportWriter(runner, accountId, this.owners);
       if (!(await writer.accountExists())) {
         throw new NotFoundError(`Account ${accountId} does not exist.`);
       }
@@ -126,15 +139,12 @@ export class ImportService {
   }
 }
 
-function tablesWritten(counts: ImportCounts): BulkTable[] {
+/** The tables the import wrote, as their owners name them (the rollups through the triggers). */
+function tablesWritten(counts: ImportCounts): string[] {
   return [
-    ...(counts.sites > 0 ? (['sites'] as const) : []),
-    ...(counts.articles > 0
-      ? (['articles', 'article_revisions', 'article_daily_counts', 'article_site_counts'] as const)
-      : []),
-    ...(counts.backlinks > 0
-      ? (['backlinks', 'backlink_daily_counts', 'backlink_site_counts'] as const)
-      : []),
+    ...(counts.sites > 0 ? SITE_TABLES : []),
+    ...(counts.articles > 0 ? [...ARTICLE_TABLES, ...ROLLUP_TABLES.articles] : []),
+    ...(counts.backlinks > 0 ? [...BACKLINK_TABLES, ...ROLLUP_TABLES.backlinks] : []),
   ];
 }
 

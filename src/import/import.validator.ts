@@ -1,7 +1,10 @@
-import { REVISION_ORIGINS, RevisionOrigin } from '../articles/entities/article-revision.entity.js';
-import { precheckMarkup } from '../articles/html/markup-precheck.js';
-import { countWords } from '../articles/word-count.js';
-import { BACKLINK_CATEGORIES, BacklinkCategory } from '../backlinks/backlink.entity.js';
+import {
+  countWords,
+  precheckMarkup,
+  REVISION_ORIGINS,
+  type RevisionOrigin,
+} from '../articles/index.js';
+import { BACKLINK_CATEGORIES, type BacklinkCategory } from '../backlinks/index.js';
 import { member } from './json-path.js';
 import { parseRfc3339 } from './rfc3339.js';
 

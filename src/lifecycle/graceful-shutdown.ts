@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Logger } from '@nestjs/common';
-import type { RunningApp } from '../create-app.js';
+import { Logger, type INestApplication } from '@nestjs/common';
 import { ShutdownState } from './shutdown-state.js';
 
 /**
@@ -10,6 +9,12 @@ import { ShutdownState } from './shutdown-state.js';
  */
 export const SHUTDOWN_DEADLINE_MS = 25_000;
 const IDLE_SWEEP_MS = 100;
+
+/** A started app, and how to close it and what it holds (createApp's RunningApp). */
+export interface ClosableApp {
+  app: INestApplication<Server>;
+  close(): Promise<void>;
+}
 
 /**
  * On SIGTERM or SIGINT: readiness fails at once while requests are still
@@ -20,7 +25,7 @@ const IDLE_SWEEP_MS = 100;
  * finish, write the rest of the learning log, close the pools and the
  * embedded database, and exit 0. The process owns its signals from here on.
  */
-export function closeOnSignals(running: RunningApp, drainSeconds: number): void {
+export function closeOnSignals(running: ClosableApp, drainSeconds: number): void {
   const logger = new Logger('Shutdown');
   let closing = false;
   const close = (signal: NodeJS.Signals): void => {

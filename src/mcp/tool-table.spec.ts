@@ -12,19 +12,21 @@ function target(request: ApiRequest): string {
 }
 
 describe('the tool table', () => {
-  it('has the seven tools of the specification, each mapped to its operation', () => {
+  it('has the nine tools of the specification, each mapped to its operation, reads first', () => {
     expect(AGENT_TOOLS.map((t) => [t.name, t.operationId])).toEqual([
       ['list_sites', 'listSites'],
       ['list_articles', 'listArticles'],
       ['get_article', 'getArticle'],
       ['list_backlinks', 'listBacklinks'],
       ['get_stats', 'getStats'],
+      ['get_report', 'getSiteReport'],
+      ['get_account_report', 'getAccountReport'],
       ['update_article', 'updateArticle'],
       ['replace_featured_image', 'replaceFeaturedImage'],
     ]);
   });
 
-  it('marks the five reads read-only and the two writes as non-destructive', () => {
+  it('marks the seven reads read-only and the two writes as non-destructive', () => {
     for (const t of AGENT_TOOLS) {
       const write = t.operationId === 'updateArticle' || t.operationId === 'replaceFeaturedImage';
       expect([t.name, t.annotations.readOnlyHint]).toEqual([t.name, !write]);
@@ -137,6 +139,8 @@ describe('the tool table', () => {
       ['get_article', { id: 'article_id' }],
       ['list_backlinks', { id: 'site_id' }],
       ['get_stats', { id: 'site_id' }],
+      ['get_report', { id: 'site_id' }],
+      ['get_account_report', {}],
       ['update_article', { id: 'article_id', 'If-Match': 'if_match' }],
       [
         'replace_featured_image',

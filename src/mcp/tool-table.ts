@@ -17,7 +17,20 @@ import {
   pageSummary,
   statsSummary,
 } from './tools/result-summaries.js';
-import { ARTICLE_ID, dayRange, IF_MATCH, PAGING, REASON, SITE_ID } from './tools/tool-arguments.js';
+import { REPORT_APP_URI } from './app/report-app.js';
+import { accountReportSummary, siteReportSummary } from './tools/report-summaries.js';
+import { accountReportResult, siteReportResult } from './tools/report-schemas.js';
+import {
+  ARTICLE_ID,
+  COMPARE,
+  dayRange,
+  IF_MATCH,
+  PAGING,
+  PERIOD,
+  REASON,
+  SITE_ID,
+  TOP,
+} from './tools/tool-arguments.js';
 
 /**
  * The agent (MCP) server's tools, one per API operation. Both transports —
@@ -36,6 +49,9 @@ const EDIT_NAMES = { ...ARTICLE_ID_NAMES, 'If-Match': 'if_match' };
 
 const LIMITS =
   'Every tool call counts as one request against the key’s per-minute limit (60 by default), shared with its API calls.';
+
+const PERIOD_HELP =
+  'Choose the period with either period — this_month (the default: the 1st of the current UTC month to today), last_month, last_30_days (today and the 29 days before), a month YYYY-MM or a day YYYY-MM-DD — or with from/to (YYYY-MM-DD, inclusive; a missing from means the earliest record, a missing to means today), never both.';
 
 const PAGING_HELP =
   'Paged: page starts at 1, per_page is 1 to 100 (default 20); meta.total counts every match and meta.last_page is the last page number — ask for page + 1 until page equals last_page.';
@@ -136,16 +152,14 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     description: [
       'Count what happened on one website in a period, for a client report.',
       'Returns {data: Stats}: site_id, the resolved from and to days (UTC, inclusive), articles_published (by published_at, any status), backlinks_acquired = backlinks_industry + backlinks_local (by acquired_at).',
-      'Choose the period with either period — this_month (the default: the 1st of the current UTC month to today), last_month, last_30_days (today and the 29 days before), a month YYYY-MM or a day YYYY-MM-DD — or with from/to (YYYY-MM-DD, inclusive; a missing from means the earliest record, a missing to means today), never both.',
+      PERIOD_HELP,
       LIMITS,
     ].join(' '),
     annotations: { title: 'Get period statistics of a website', ...READ },
     inputSchema: toolArguments(
       {
         site_id: SITE_ID,
-        period: string('this_month, last_month, last_30_days, YYYY-MM or YYYY-MM-DD.', {
-          examples: ['last_month', '2026-10'],
-        }),
+        period: PERIOD,
         ...dayRange('published_at and acquired_at'),
       },
       ['site_id'],
@@ -154,6 +168,63 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     outputSchema: singleResult(RESOURCE_SCHEMAS.stats),
     toRequest: (args) => get(`/api/v1/sites/${pathSegment(args.site_id)}/stats`, args, ['site_id']),
     summarize: statsSummary,
+  },
+  {
+    name: 'get_report',
+    operationId: 'getSiteReport',
+    title: 'Get the monthly client report of a website',
+    description: [
+      'One website’s client report for a period in one call: use it for “how did this site do last month?” instead of paging through lists.',
+      'The text is a short Markdown summary: the period, the four counts (articles published, backlinks acquired = industry + local) with their change against the comparison period, the top three referring domains and linked pages, and the edits made.',
+      'The structured result is {data: SiteReport}: site, period and comparison ({from, to, days}), summary, previous and change ({absolute, percent}, percent null when the previous count is 0), daily (one entry a day), backlinks_by_anchor_type, backlinks_by_status, top_referring_domains (first_seen: new this period), top_linked_pages (article_id when an article has that url), articles_published {total, items}, edits {total, by_origin} and generated_at. Quote numbers from it, never estimate them.',
+      PERIOD_HELP,
+      'compare chooses the comparison period (default previous_period); top the length of the ranked lists.',
+      LIMITS,
+    ].join(' '),
+    annotations: { title: 'Get the monthly client report of a website', ...READ },
+    inputSchema: toolArguments(
+      {
+        site_id: SITE_ID,
+        period: PERIOD,
+        ...dayRange('published_at and acquired_at'),
+        compare: COMPARE,
+        top: TOP,
+      },
+      ['site_id'],
+    ),
+    apiNames: SITE_ID_NAMES,
+    outputSchema: siteReportResult,
+    toRequest: (args) =>
+      get(`/api/v1/sites/${pathSegment(args.site_id)}/report`, args, ['site_id']),
+    summarize: siteReportSummary,
+    summaryOnly: true,
+    app: REPORT_APP_URI,
+  },
+  {
+    name: 'get_account_report',
+    operationId: 'getAccountReport',
+    title: 'Get the report of every website on the account',
+    description: [
+      'Every website of the account for a period, one row a website (by id), with the account’s totals: use it to compare clients or find the site to look at.',
+      'The text is a short Markdown summary: the period, the totals, and a table of the first websites of the page with their articles and backlinks and the change.',
+      'The structured result is {data: AccountReportRow[], meta}: each row has site {id, name, website_url}, summary, previous and change (as get_report); meta has page, per_page, total, last_page, period, comparison and totals (the four counts over every website, not only this page).',
+      PERIOD_HELP,
+      'compare chooses the comparison period (default previous_period).',
+      PAGING_HELP,
+      LIMITS,
+    ].join(' '),
+    annotations: { title: 'Get the report of every website on the account', ...READ },
+    inputSchema: toolArguments({
+      period: PERIOD,
+      ...dayRange('published_at and acquired_at'),
+      compare: COMPARE,
+      ...PAGING,
+    }),
+    apiNames: {},
+    outputSchema: accountReportResult,
+    toRequest: (args) => get('/api/v1/report', args),
+    summarize: accountReportSummary,
+    summaryOnly: true,
   },
   {
     name: 'update_article',

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/decorators/route-access.decorator.js';
+import { Public } from '../common/request/route-access.decorator.js';
 import { NotFoundError } from '../common/errors/api-error.js';
-import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator.js';
+import { SkipRateLimit } from '../common/request/skip-rate-limit.decorator.js';
 import { LocalMediaStorage, MEDIA_PATH } from './local-media.storage.js';
 import { IMMUTABLE_CACHE_CONTROL } from './media-storage.js';
 

@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Inject, NotFoundException, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator.js';
+import { SkipRateLimit } from '../common/request/skip-rate-limit.decorator.js';
 import type { Response } from 'express';
-import { Public } from '../auth/decorators/route-access.decorator.js';
+import { Public } from '../common/request/route-access.decorator.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MetricsService } from './metrics.service.js';

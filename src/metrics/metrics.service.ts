@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import {
   collectDefaultMetrics,
   Counter,
@@ -9,6 +9,7 @@ import {
 } from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { Pool } from 'pg';
+import { ReplicaMetrics } from '../database/index.js';
 import { EventLoopDelayMetric } from './event-loop-delay.metric.js';
 
 const PREFIX = 'content_api_';
@@ -60,7 +61,7 @@ export class MetricsService implements OnModuleDestroy {
 
   readonly rateLimitStoreErrors = new Counter({
     name: `${PREFIX}rate_limit_store_errors_total`,
-    help: 'Rate-limit counts that Redis could not take; each was counted in process instead.',
+    help: 'Rate-limit counts made in process, alone, because the configured Redis was unreachable.',
     registers: [this.registry],
   });
 
@@ -89,9 +90,10 @@ export class MetricsService implements OnModuleDestroy {
     registers: [this.registry],
   });
 
-  constructor(dataSource: DataSource) {
+  constructor(dataSource: DataSource, @Optional() replicas?: ReplicaMetrics) {
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
     this.registry.registerMetric(this.eventLoopDelay as unknown as Metric);
+    for (const metric of replicas?.all() ?? []) this.registry.registerMetric(metric);
     new Gauge({
       name: `${PREFIX}db_pool_connections`,
       help: 'PostgreSQL pool connections: total open, idle, and callers waiting for one.',

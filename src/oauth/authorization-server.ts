@@ -3,12 +3,13 @@ import type { NextFunction, Request, Response } from 'express';
 import type Provider from 'oidc-provider';
 import type { JWK } from 'oidc-provider';
 import { DataSource } from 'typeorm';
+import { AppSecrets } from '../database/index.js';
+import { UserDirectory } from '../users/index.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { RequestRateLimiter } from '../rate-limit/request-rate-limiter.service.js';
-import { addressTracker } from '../rate-limit/rate-limit-counters.js';
-import { createOAuthProvider } from './oauth-provider.factory.js';
-import { OAUTH_ROUTES } from './oauth-paths.js';
+import { addressTracker, RequestRateLimiter } from '../rate-limit/index.js';
+import { OAUTH_ROUTES } from '../common/request/oauth-paths.js';
+import { recordIdHash } from './record-id-hash.js';
 
 /** Dynamic client registrations a client address may make per minute. */
 export const REGISTRATIONS_PER_MINUTE = 20;
@@ -35,10 +36,28 @@ export class AuthorizationServer {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: RequestRateLimiter,
+    private readonly secrets: AppSecrets,
+    private readonly people: UserDirectory,
   ) {}
 
   async provider(): Promise<Provider> {
     return (await this.build()).provider;
+  }
+
+  /**
+   * Claims the consent request (interaction) `uid` for one answer: true for
+   * the first Allow or Deny, false for any later or concurrent one. The claim
+   * is the interaction's record marked consumed, in one statement, so two
+   * replicas cannot both win; the library itself never reads that mark.
+   */
+  async claimAnswer(uid: string): Promise<boolean> {
+    const [, claimed] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE oauth_records SET consumed_at = now()
+        WHERE model = 'Interaction' AND id_hash = $1 AND consumed_at IS NULL
+          AND (expires_at IS NULL OR expires_at > now())`,
+      [recordIdHash(uid)],
+    );
+    return claimed === 1;
   }
 
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
@@ -79,15 +98,16 @@ export class AuthorizationServer {
   }
 
   private async create() {
-    const rows = await this.dataSource.query<Array<{ name: string; value: string }>>(
-      `SELECT name, value FROM app_secrets WHERE name IN ('oauth_cookie', 'oauth_signing_key')`,
-    );
+    const secrets = await this.secrets.read(['oauth_cookie', 'oauth_signing_key']);
     const secret = (name: string): string => {
-      const row = rows.find((candidate) => candidate.name === name);
-      if (!row) throw new Error(`The secret ${name} is missing: run the migrations.`);
-      return row.value;
+      const value = secrets.get(name);
+      if (value === undefined)
+        throw new Error(`The secret ${name} is missing: run the migrations.`);
+      return value;
     };
-    const provider = createOAuthProvider(this.dataSource, {
+    // Loaded on first use: the command-line tool loads this module and never serves OAuth.
+    const { createOAuthProvider } = await import('./oauth-provider.factory.js');
+    const provider = createOAuthProvider(this.dataSource, this.people, {
       publicBaseUrl: this.config.publicBaseUrl,
       allowInsecureMetadataUrls: this.config.oauthAllowInsecureMetadataUrls,
       cookieKey: secret('oauth_cookie'),

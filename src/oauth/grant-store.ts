@@ -4,7 +4,7 @@ import { OAuthRecordStore } from './oauth-record-store.js';
 /**
  * Grants, one per connection. The authorization server destroys a grant when
  * it revokes it — a used refresh token or code presented again, the
- * assistant revoking its refresh token — and waits for that before it
+ * assistant revoking one of its tokens — and waits for that before it
  * answers, so the connection is ended here, in the same step, with every
  * token of the grant.
  */

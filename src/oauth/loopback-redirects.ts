@@ -1,4 +1,5 @@
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/** This machine's names as a redirect URI's hostname spells them. */
+export const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * RFC 8252: a redirect to `http://127.0.0.1`, `http://localhost` or

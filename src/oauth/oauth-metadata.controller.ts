@@ -1,11 +1,12 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Public } from '../auth/decorators/route-access.decorator.js';
+import { Public } from '../common/request/route-access.decorator.js';
+import { addressedBase } from '../common/net/loopback-names.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { OAUTH_PATH, OAUTH_ROUTES, mcpUrlOf } from './oauth-paths.js';
-import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator.js';
-import { OAUTH_SCOPES } from './oauth-scopes.js';
+import { OAUTH_PATH, OAUTH_ROUTES, mcpUrlOf } from '../common/request/oauth-paths.js';
+import { SkipRateLimit } from '../common/request/skip-rate-limit.decorator.js';
+import { OAUTH_SCOPES } from '../common/request/scopes.js';
 
 /**
  * What an assistant given only {mcp_url} discovers: the Protected Resource
@@ -24,8 +25,11 @@ export class OAuthMetadataController {
   private readonly protectedResource: Record<string, unknown>;
   private readonly authorizationServer: Record<string, unknown>;
 
+  private readonly publicBaseUrl: string;
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const base = config.publicBaseUrl;
+    this.publicBaseUrl = base;
     this.protectedResource = {
       resource: mcpUrlOf(base),
       authorization_servers: [base],
@@ -48,11 +52,21 @@ export class OAuthMetadataController {
     };
   }
 
+  /**
+   * At another loopback name of a loopback public address (127.0.0.1 while
+   * it is localhost), the resource is that name's /mcp: a client checks
+   * that it is the address it was given (RFC 9728 §3.3), and the
+   * authorization server takes it as the same resource. Its authorization
+   * server stays the public one.
+   */
   @Get(['oauth-protected-resource', 'oauth-protected-resource/mcp'])
   @Header('Access-Control-Allow-Origin', '*')
   @Header('Cache-Control', 'public, max-age=300')
-  resourceMetadata(): Record<string, unknown> {
-    return this.protectedResource;
+  resourceMetadata(@Headers('host') host: string | undefined): Record<string, unknown> {
+    return {
+      ...this.protectedResource,
+      resource: mcpUrlOf(addressedBase(this.publicBaseUrl, host)),
+    };
   }
 
   @Get(['oauth-authorization-server', 'openid-configuration'])

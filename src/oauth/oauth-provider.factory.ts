@@ -1,17 +1,15 @@
-import Provider, {
-  errors,
-  type Configuration,
-  type JWK,
-  type KoaContextWithOIDC,
-} from 'oidc-provider';
+import Provider, { errors, type Configuration, type JWK } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
+import type { UserDirectory } from '../users/index.js';
+import { allowingPerson } from './allowing-person.js';
 import { GrantStore } from './grant-store.js';
 import { LoopbackClientStore } from './loopback-client-store.js';
 import { matchesLoopbackRedirect } from './loopback-redirects.js';
 import { METADATA_MAX_BYTES, metadataDocumentFetch } from './metadata-document-fetch.js';
 import { OAuthRecordStore } from './oauth-record-store.js';
-import { CONSENT_PATH, OAUTH_ROUTES, mcpUrlOf } from './oauth-paths.js';
-import { OAUTH_SCOPES } from './oauth-scopes.js';
+import { CONSENT_PATH, OAUTH_ROUTES, isMcpUrl, mcpUrlOf } from '../common/request/oauth-paths.js';
+import { OAUTH_SCOPES } from '../common/request/scopes.js';
+import { isRegistrableRedirect, REGISTRABLE_REDIRECTS_RULE } from './registrable-redirects.js';
 import { renderOAuthError } from './oauth-error.page.js';
 
 const HOUR = 3_600;
@@ -39,6 +37,7 @@ export interface OAuthProviderSettings {
  */
 export function createOAuthProvider(
   dataSource: DataSource,
+  people: Pick<UserDirectory, 'isActive'>,
   settings: OAuthProviderSettings,
 ): Provider {
   const mcpUrl = mcpUrlOf(settings.publicBaseUrl);
@@ -63,6 +62,19 @@ export function createOAuthProvider(
       id_token_signed_response_alg: 'ES256',
     },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    // Listed only to be checked: every client, registered or described by its document.
+    extraClientMetadata: {
+      properties: ['redirect_uris'],
+      validator: (_ctx, key, value) => {
+        if (
+          key === 'redirect_uris' &&
+          Array.isArray(value) &&
+          !value.every(isRegistrableRedirect)
+        ) {
+          throw new errors.InvalidClientMetadata(REGISTRABLE_REDIRECTS_RULE);
+        }
+      },
+    },
     cookies: {
       keys: [settings.cookieKey],
       long: { sameSite: 'lax', secure },
@@ -78,7 +90,17 @@ export function createOAuthProvider(
       rpInitiatedLogout: { enabled: false },
       userinfo: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // RFC 7009 §2.1: a client revokes only its own tokens. Refused aloud, not with the
+        // library's silent 200 for public clients: the token presented is known to the caller.
+        allowedPolicy: (_ctx, client, token) => {
+          if (token.clientId === client.clientId) return true;
+          throw new errors.UnauthorizedClient(
+            'This token was not issued to this client: it was not revoked.',
+          );
+        },
+      },
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
@@ -89,7 +111,7 @@ export function createOAuthProvider(
         defaultResource: () => mcpUrl,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource) => {
-          if (resource !== mcpUrl) {
+          if (!isMcpUrl(settings.publicBaseUrl, resource)) {
             throw new errors.InvalidTarget(`This server issues tokens for ${mcpUrl} only.`);
           }
           return {
@@ -112,6 +134,10 @@ export function createOAuthProvider(
       Grant: 365 * DAY,
     },
     rotateRefreshToken: true,
+    // Revoking any token of a connection takes every token of its grant with it (RFC 7009 lets
+    // an access token's revocation reach its refresh token), so it ends the connection too
+    // (GrantStore): the console never lists as connected what can no longer act.
+    revokeGrantPolicy: () => true,
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     // A connection lasts until it is disconnected, not as long as the sign-in that made it.
     expiresWithSession: () => false,
@@ -122,10 +148,7 @@ export function createOAuthProvider(
       return grantId === undefined ? undefined : ctx.oidc.provider.Grant.find(grantId);
     },
     interactions: { url: (_ctx, interaction) => `${CONSENT_PATH}/${interaction.uid}` },
-    findAccount: (_ctx: KoaContextWithOIDC, sub: string) => ({
-      accountId: sub,
-      claims: () => ({ sub }),
-    }),
+    findAccount: allowingPerson(people),
     routes: OAUTH_ROUTES,
     renderError: renderOAuthError,
   };

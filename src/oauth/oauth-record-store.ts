@@ -1,5 +1,5 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { recordIdHash } from './record-id-hash.js';
 
 interface RecordRow {
@@ -95,10 +95,17 @@ export class OAuthRecordStore implements Adapter {
   }
 }
 
-/** Every record of one grant, whatever its kind: a disconnected assistant keeps nothing. */
-export async function deleteGrantRecords(dataSource: DataSource, grantId: string): Promise<void> {
-  await dataSource.query(
-    `DELETE FROM oauth_records WHERE grant_id = $1 OR (model = 'Grant' AND id_hash = $2)`,
-    [grantId, recordIdHash(grantId)],
+/** The database, or a transaction on it. */
+export type Queryable = Pick<EntityManager, 'query'>;
+
+/** Every record of these grants, whatever its kind: a disconnected assistant keeps nothing. */
+export async function deleteGrantRecords(
+  db: Queryable,
+  grantIds: readonly string[],
+): Promise<void> {
+  if (grantIds.length === 0) return;
+  await db.query(
+    `DELETE FROM oauth_records WHERE grant_id = ANY($1) OR (model = 'Grant' AND id_hash = ANY($2))`,
+    [grantIds, grantIds.map(recordIdHash)],
   );
 }

@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import { getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../common/dto/error-response.dto.js';
 import { RETRY_AFTER } from '../common/openapi/header-schemas.js';
@@ -9,11 +10,6 @@ const EVERY_RESPONSE_HEADERS = {
       'Identifies the request in the service’s logs: the one the client sent (1 to 128 letters, digits, `_`, `.`, `:` or `-`), or a new UUID.',
     schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,128}$', maxLength: 128 },
   },
-  'Access-Control-Allow-Origin': {
-    description:
-      'Only when the request’s Origin is allowed by the deployment’s CORS policy (`CORS_ORIGINS`): that origin, or `*`.',
-    schema: { type: 'string', pattern: '^(\\*|https?://[^/?#]+)$', maxLength: 2_048 },
-  },
 };
 
 const HEADER_REFS = Object.fromEntries(
@@ -23,7 +19,7 @@ const HEADER_REFS = Object.fromEntries(
   ]),
 );
 
-const errorContent = (example: { error: string; message: string }) => ({
+const errorContent = (example: { error: string; message: string; limit?: number }) => ({
   'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) }, example },
 });
 
@@ -47,21 +43,66 @@ const UNAVAILABLE: ResponseObject = {
 };
 
 /**
- * What every operation has in common, stated once: `X-Request-Id` (and the
- * CORS grant) on every response, a 500 `internal_error`, and for those that
- * read the database (all but this document) a 503 `service_unavailable`.
+ * The refusals any request can meet before it reaches its operation: a
+ * request that cannot be read, one too slow to arrive, headers over Node's
+ * limit. CORS is described once, in the document's description: its header
+ * is sent only to allowed origins, so no response declares it.
+ */
+const PROTOCOL_REFUSALS: Record<string, ResponseObject> = {
+  '400': {
+    description:
+      'The request cannot be read (`malformed_request`): its path is not valid percent-encoded UTF-8 (`%ff`, a lone `%`), it is HTTP/1.1 without `Host`, or it is not well-formed HTTP. Nothing was changed.',
+    content: errorContent({
+      error: 'malformed_request',
+      message: 'The request path is not valid percent-encoded UTF-8.',
+    }),
+  },
+  '408': {
+    description:
+      'The request did not arrive in time (`request_timeout`): its headers within 60 seconds, all of it within 5 minutes. Answered as soon as it is refused, before it is counted; the connection is closed and nothing was changed.',
+    content: errorContent({
+      error: 'request_timeout',
+      message: 'The request did not arrive in time.',
+    }),
+  },
+  '431': {
+    description: `The request line and headers together are over ${maxHeaderSize} bytes (\`headers_too_large\`, with \`limit\`); a long query string counts. Answered as soon as it is refused, before it is counted; the connection is closed and nothing was changed.`,
+    content: errorContent({
+      error: 'headers_too_large',
+      message: `The request line and headers together are over ${maxHeaderSize} bytes.`,
+      limit: maxHeaderSize,
+    }),
+  },
+};
+
+/** The protocol refusals (400, 408, 431) on every operation. */
+export function documentProtocolRefusals(document: OpenAPIObject): OpenAPIObject {
+  for (const operation of eachOperation(document)) {
+    for (const [status, response] of Object.entries(PROTOCOL_REFUSALS))
+      operation.responses[status] ??= response;
+  }
+  return document;
+}
+
+/**
+ * What every operation has in common, stated once: `X-Request-Id` on every
+ * response, a 500 `internal_error`, and for those that read the database
+ * (all but this document) a 503 `service_unavailable`.
  */
 export function documentCommonResponses(document: OpenAPIObject): OpenAPIObject {
   for (const operation of eachOperation(document)) {
     const authenticated = Array.isArray(operation.security) && operation.security.length > 0;
     operation.responses['500'] ??= INTERNAL_ERROR;
     if (authenticated) operation.responses['503'] ??= UNAVAILABLE;
-    for (const [status, response] of Object.entries(operation.responses)) {
-      operation.responses[status] = {
-        ...response,
-        headers: { ...HEADER_REFS, ...response.headers },
-      };
-    }
+    // In status order, the added ones among the operation's own.
+    operation.responses = Object.fromEntries(
+      Object.entries(operation.responses)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, response]) => [
+          status,
+          { ...response, headers: { ...HEADER_REFS, ...response.headers } },
+        ]),
+    );
   }
   document.components = {
     ...document.components,

@@ -1,10 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_KEY_SCHEME, BEARER_SCHEME } from '../auth/decorators/route-access.decorator.js';
+import { API_KEY_SCHEME, BEARER_SCHEME } from '../common/request/route-access.decorator.js';
 import type { AppConfig } from '../config/app-config.js';
 import { apiDescription } from './api-description.js';
+import { SWAGGER_UI_PATH } from './docs-path.js';
 import { toOpenApi31 } from './openapi-31.converter.js';
-import { documentCommonResponses } from './common-responses.js';
+import { documentCommonResponses, documentProtocolRefusals } from './common-responses.js';
 import { documentRateLimits } from './rate-limit-docs.js';
 
 export const API_TITLE = 'Content and Backlink Reporting API';
@@ -15,6 +16,18 @@ export const API_DOCUMENT_VERSION = '1.0.0';
  * `LicenseRef-` identifier, as OpenAPI 3.1 lets a document say.
  */
 const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+
+/**
+ * The contact of a self-hosted service: whoever runs this deployment, whose
+ * documentation page (Swagger UI at /docs) is the address to start from. No
+ * person or email: the service knows none, and a made-up one would mislead.
+ */
+function contactOf(publicBaseUrl: string): { name: string; url: string } {
+  return {
+    name: 'The operators of this deployment',
+    url: `${publicBaseUrl}/${SWAGGER_UI_PATH}`,
+  };
+}
 
 const KEY_FORMAT = 'An account API key: `cbr_` followed by 40 base62 characters.';
 
@@ -27,6 +40,10 @@ export const API_TAGS: Array<[name: string, description: string]> = [
   ],
   ['backlinks', 'The backlinks acquired for a website.'],
   ['stats', 'Counts of articles published and backlinks acquired in a period.'],
+  [
+    'report',
+    'The monthly client report of a website, or of every website of the account, in JSON, CSV, HTML or PDF.',
+  ],
   ['openapi', 'This document.'],
 ];
 
@@ -52,14 +69,11 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
   const base = builder.build();
   const generated = SwaggerModule.createDocument(app, base);
   const document = documentCommonResponses(
-    documentRateLimits(generated, config.rateLimitPerMinute),
+    documentRateLimits(documentProtocolRefusals(generated), config.rateLimitPerMinute),
   );
-  // DocumentBuilder adds an empty contact; a deployment has no contact the service could name.
-  const info = { ...document.info };
-  delete info.contact;
   return toOpenApi31({
     ...document,
-    info: { ...info, license: LICENSE },
+    info: { ...document.info, contact: contactOf(config.publicBaseUrl), license: LICENSE },
     // Meant for customers, not only for the deployment's own staff (OWASP API9, inventory).
     servers: document.servers?.map((server) => ({ ...server, 'x-internal': false })),
   });

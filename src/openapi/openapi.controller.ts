@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, type OpenAPIObject } from '@nestjs/swagger';
-import { Public } from '../auth/decorators/route-access.decorator.js';
+import { Public } from '../common/request/route-access.decorator.js';
 import { OpenApiDocumentHolder } from './openapi-document.holder.js';
 
 /** The machine-readable specification; needs no credential (spec section 9), limited per address. */

@@ -2,11 +2,11 @@ import type { INestApplication } from '@nestjs/common';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { SWAGGER_UI_PATH } from './docs-path.js';
 import { createOpenApiDocument } from './openapi-document.factory.js';
 import { OpenApiDocumentHolder } from './openapi-document.holder.js';
 
 export const OPENAPI_DOCUMENT_PATH = '/api/v1/openapi.json';
-export const SWAGGER_UI_PATH = 'docs';
 
 /**
  * Generates the document, serves it at OPENAPI_DOCUMENT_PATH and mounts

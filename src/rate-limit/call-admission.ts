@@ -1,12 +1,15 @@
-import { Injectable, OnApplicationBootstrap, type Type } from '@nestjs/common';
-import { DiscoveryService, Reflector } from '@nestjs/core';
+import { Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { isCall } from '../common/http/call-paths.js';
-import { RouteTable } from '../common/http/route-table.js';
+import { isCall } from '../common/request/call-paths.js';
+import { AppRoutes } from '../common/http/app-routes.js';
 import { CallCounter } from './call-counter.service.js';
-import { RATE_LIMIT_BUCKET, type RateLimitBucketOptions } from './rate-limit-bucket.decorator.js';
-import { SKIP_RATE_LIMIT } from './skip-rate-limit.decorator.js';
+import {
+  RATE_LIMIT_BUCKET,
+  type RateLimitBucketOptions,
+} from '../common/request/rate-limit-bucket.decorator.js';
+import { SKIP_RATE_LIMIT } from '../common/request/skip-rate-limit.decorator.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -26,27 +29,17 @@ declare module 'express-serve-static-core' {
  * key, valid, revoked or expired, and logged with it and its account;
  * without a recognised key, against the client address. Over the limit the
  * call is refused with 429 at once. The route the call will reach is looked
- * up first (RouteTable), so that its @SkipRateLimit and @RateLimitBucket
+ * up first (AppRoutes), so that its @SkipRateLimit and @RateLimitBucket
  * decorators apply and the learning log names its operation, even for a
  * refused call. Every later answer carries the X-RateLimit-* headers set here.
  */
 @Injectable()
-export class CallAdmission implements OnApplicationBootstrap {
-  private routes = RouteTable.of([]);
-
+export class CallAdmission {
   constructor(
     private readonly calls: CallCounter,
-    private readonly discovery: DiscoveryService,
+    private readonly routes: AppRoutes,
     private readonly reflector: Reflector,
   ) {}
-
-  onApplicationBootstrap(): void {
-    this.routes = RouteTable.of(
-      this.discovery
-        .getControllers()
-        .flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as Type] : [])),
-    );
-  }
 
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     if (!isCall(req)) return next();

@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
-import type { Authenticator } from '../auth/authenticator.service.js';
-import type { AuthAttempt } from '../auth/principal.js';
+import type { AuthAttempt, Authenticator } from '../auth/index.js';
 import type { AppConfig } from '../config/app-config.js';
-import { MetricsService } from '../metrics/metrics.service.js';
+import { MetricsService } from '../metrics/index.js';
 import { CallCounter } from './call-counter.service.js';
 import { RateLimitedError } from './rate-limit.errors.js';
 import { RateLimitStore } from './rate-limit.store.js';

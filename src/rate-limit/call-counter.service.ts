@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Authenticator } from '../auth/authenticator.service.js';
+import { Authenticator } from '../auth/index.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { addressTracker, credentialTracker } from './rate-limit-counters.js';
-import type { RateLimitBucketOptions } from './rate-limit-bucket.decorator.js';
+import type { RateLimitBucketOptions } from '../common/request/rate-limit-bucket.decorator.js';
 import { RateLimitedError } from './rate-limit.errors.js';
 import { rateLimitHeaders, RequestRateLimiter } from './request-rate-limiter.service.js';
 

@@ -1,14 +1,19 @@
 /** The rolling window every per-minute limit uses. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/** Whose counter a call counts against: the key's when a key was recognised, else the client address's. */
+/**
+ * Whose counter a call counts against: the key's when a key was recognised, else the client
+ * address's. The subject is a Redis Cluster hash tag (`{…}`), so that every counter of one key
+ * (its requests, a route's bucket: `mcp-protocol:{key:7}`) lives in one slot, on one node, while
+ * different keys spread over the cluster.
+ */
 export function keyTracker(keyId: number): string {
-  return `key:${keyId}`;
+  return `{key:${keyId}}`;
 }
 
 /** An assistant's connection counts on its own counter, as a key does. */
 export function connectionTracker(connectionId: number): string {
-  return `connection:${connectionId}`;
+  return `{connection:${connectionId}}`;
 }
 
 /** The counter of the key or connection a request presented, if one was recognised. */
@@ -21,7 +26,7 @@ export function credentialTracker(
 }
 
 export function addressTracker(address: string | undefined): string {
-  return `address:${address === undefined ? 'unknown' : clientBlock(address)}`;
+  return `{address:${address === undefined ? 'unknown' : clientBlock(address)}}`;
 }
 
 /**

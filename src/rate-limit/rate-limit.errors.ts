@@ -16,3 +16,16 @@ export class RateLimitedError extends ApiError {
     );
   }
 }
+
+/** A key already runs as many whole-range exports as it may at once. */
+export class ExportsBusyError extends ApiError {
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(
+      429,
+      'rate_limited',
+      `At most ${limit} CSV exports run at once per key; retry when one has finished.`,
+      { limit },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+}

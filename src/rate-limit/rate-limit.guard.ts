@@ -1,10 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { ROUTE_ACCESS, type RouteAccess } from '../auth/decorators/route-access.decorator.js';
+import { ROUTE_ACCESS, type RouteAccess } from '../common/request/route-access.decorator.js';
 import { CallCounter } from './call-counter.service.js';
-import { RATE_LIMIT_BUCKET, type RateLimitBucketOptions } from './rate-limit-bucket.decorator.js';
-import { SKIP_RATE_LIMIT } from './skip-rate-limit.decorator.js';
+import {
+  RATE_LIMIT_BUCKET,
+  type RateLimitBucketOptions,
+} from '../common/request/rate-limit-bucket.decorator.js';
+import { SKIP_RATE_LIMIT } from '../common/request/skip-rate-limit.decorator.js';
 
 /**
  * The per-minute request limit of routes outside /api and /mcp (calls there

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
+import type { RedisClient } from '../redis/index.js';
 import type { RollingWindow, WindowCount } from './rolling-window.js';
 
 /**
@@ -40,7 +41,7 @@ declare module 'ioredis' {
 
 /** The rolling window in Redis, shared by every replica. */
 export class RedisRollingWindow implements RollingWindow {
-  constructor(private readonly redis: Redis) {
+  constructor(private readonly redis: RedisClient) {
     redis.defineCommand('rollingWindowHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
 

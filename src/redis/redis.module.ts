@@ -1,33 +1,25 @@
 import { Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-
-/** Injection token: the shared Redis connection, or null when REDIS_URL is not set. */
-export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
-
-/** A Redis command that takes longer than this counts as Redis being unreachable. */
-const COMMAND_TIMEOUT_MS = 500;
-const RECONNECT_BACKOFF_MAX_MS = 2_000;
+import { firstConnection } from './first-connection.js';
+import { createRedisClient, type RedisClient } from './redis-client.js';
 
 /**
- * Commands fail at once while the connection is down (no offline queue, no
- * per-command retries), so that a Redis outage never holds a request; the
- * client keeps reconnecting in the background on its own.
+ * Injection token: the shared Redis connection (a RedisClient: one server, through Sentinel,
+ * or a Cluster), or null when neither REDIS_URL nor REDIS_CLUSTER_NODES is set.
  */
-function connect(config: AppConfig): Redis | null {
-  if (config.redisUrl === undefined) return null;
+export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
+
+/** How long start-up waits for the first connection before serving without it. */
+const FIRST_CONNECTION_WAIT_MS = 3_000;
+
+async function connect(config: AppConfig): Promise<RedisClient | null> {
+  if (config.redis === undefined) return null;
   const logger = new Logger('Redis');
-  const client = new Redis(config.redisUrl, {
-    keyPrefix: config.redisKeyPrefix,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2_000,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    retryStrategy: (attempt) => Math.min(attempt * 200, RECONNECT_BACKOFF_MAX_MS),
-  });
+  const client = createRedisClient(config.redis, config.redisKeyPrefix);
   // Without a listener ioredis prints every failed reconnection; outages are reported by their users.
   client.on('error', (error: Error) => logger.debug(`Redis connection: ${error.message}`));
+  await firstConnection(client, FIRST_CONNECTION_WAIT_MS);
   return client;
 }
 
@@ -36,7 +28,7 @@ function connect(config: AppConfig): Redis | null {
   exports: [REDIS_CLIENT],
 })
 export class RedisModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis | null) {}
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: RedisClient | null) {}
 
   onApplicationShutdown(): void {
     this.redis?.disconnect();

@@ -1,17 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SqlConditions } from '../common/sql-conditions.js';
-import { PreparedStatements } from '../database/prepared-statements.js';
-
-/**
- * The two rollups: what is counted by day and one more key (migration
- * DailyCounts), and by the same key for the whole site (migration SiteCounts).
- */
-const ROLLUPS = {
-  articles: { daily: 'article_daily_counts', site: 'article_site_counts', count: 'articles' },
-  backlinks: { daily: 'backlink_daily_counts', site: 'backlink_site_counts', count: 'backlinks' },
-} as const;
-
-export type RollupName = keyof typeof ROLLUPS;
+import { PreparedStatements } from '../database/index.js';
+import { siteOnAccount } from '../sites/index.js';
+import { LIST_ROLLUPS, type ListRollup } from './rollup-tables.js';
 
 /** A list's filter as the rollups see it: whole UTC days, and the article status. */
 export interface DayFilter {
@@ -30,6 +21,12 @@ export interface PagePosition {
   total: number;
   undated: number;
   bucket: { day: string | null; before: number } | null;
+}
+
+/** A whole site's totals, from the site rollups. */
+export interface SiteTotals {
+  articles: number;
+  backlinks: number;
 }
 
 export interface PeriodCounts {
@@ -57,16 +54,16 @@ export class DailyCountsReader {
    * days.
    */
   totalColumns(
-    rollup: RollupName,
+    rollup: ListRollup,
     accountId: number,
     siteId: number,
     filter: DayFilter,
   ): { sql: string; params: unknown[] } {
-    const { daily, site, count } = ROLLUPS[rollup];
+    const { daily, site, count } = LIST_ROLLUPS[rollup];
     const table = filter.from === undefined && filter.to === undefined ? site : daily;
     const where = rollupConditions(siteId, filter);
     return {
-      sql: `EXISTS (SELECT 1 FROM sites WHERE id = $1 AND account_id = $${where.params.length + 1}) AS owned,
+      sql: `${siteOnAccount('$1', `$${where.params.length + 1}`)} AS owned,
             (SELECT coalesce(sum(${count}), 0) FROM ${table} WHERE ${where.sql})::int AS total`,
       params: [...where.params, accountId],
     };
@@ -74,13 +71,13 @@ export class DailyCountsReader {
 
   /** The position of `offset` in a site's list; null when the site is not on the account. */
   async position(
-    rollup: RollupName,
+    rollup: ListRollup,
     accountId: number,
     siteId: number,
     filter: DayFilter,
     offset: number,
   ): Promise<PagePosition | null> {
-    const { daily, count } = ROLLUPS[rollup];
+    const { daily, count } = LIST_ROLLUPS[rollup];
     const where = rollupConditions(siteId, filter);
     const next = where.params.length;
     // Buckets in list order: newest day first, the undated bucket last.
@@ -97,7 +94,7 @@ export class DailyCountsReader {
        placed AS (
          SELECT day, n, sum(n) OVER (ORDER BY day DESC NULLS LAST) - n AS before FROM buckets
        )
-       SELECT EXISTS (SELECT 1 FROM sites WHERE id = $1 AND account_id = $${next + 1}) AS owned,
+       SELECT ${siteOnAccount('$1', `$${next + 1}`)} AS owned,
               (SELECT coalesce(sum(n), 0) FROM buckets)::int AS total,
               (SELECT coalesce(sum(n), 0) FROM buckets WHERE day IS NULL)::int AS undated,
               to_char(p.day, 'YYYY-MM-DD') AS day, p.before::int AS before
@@ -121,7 +118,7 @@ export class DailyCountsReader {
     to: string,
   ): Promise<PeriodCounts | null> {
     const [row] = await this.statements.query<PeriodCounts & { owned: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM sites WHERE id = $1 AND account_id = $2) AS owned,
+      `SELECT ${siteOnAccount('$1', '$2')} AS owned,
               (SELECT coalesce(sum(articles), 0) FROM article_daily_counts
                 WHERE site_id = $1 AND day BETWEEN $3::date AND $4::date)::int AS articles,
               b.industry, b.local
@@ -133,6 +130,25 @@ export class DailyCountsReader {
     );
     if (!row?.owned) return null;
     return { articles: row.articles, industry: row.industry, local: row.local };
+  }
+
+  /**
+   * The totals of each site of `siteIds` (sites with nothing counted have
+   * zeros), by site id: one row per status or category each, whatever the
+   * size of the site. The caller has the sites from their owner already.
+   */
+  async siteTotals(siteIds: readonly number[]): Promise<Map<number, SiteTotals>> {
+    if (siteIds.length === 0) return new Map();
+    const rows = await this.statements.query<SiteTotals & { site_id: number }>(
+      `SELECT s.site_id,
+              (SELECT coalesce(sum(c.articles), 0) FROM article_site_counts c WHERE c.site_id = s.site_id)::int AS articles,
+              (SELECT coalesce(sum(c.backlinks), 0) FROM backlink_site_counts c WHERE c.site_id = s.site_id)::int AS backlinks
+         FROM unnest($1::int[]) AS s(site_id)`,
+      [siteIds],
+    );
+    return new Map(
+      rows.map((row) => [row.site_id, { articles: row.articles, backlinks: row.backlinks }]),
+    );
   }
 
   /** The site's first day with a dated article or backlink; null when it has none. */

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DailyCountsReader } from './daily-counts.reader.js';
-import { DayOrderedPages } from './day-ordered-pages.service.js';
+import { ReportCountsReader } from './report-counts.reader.js';
 
-/** The daily rollups (migration DailyCounts): totals, stats and pages without scanning a site. */
+/**
+ * The daily rollups (migrations DailyCounts, SiteCounts, ReportRollups):
+ * totals, stats, list positions and the report's breakdowns without scanning a site.
+ */
 @Module({
-  providers: [DailyCountsReader, DayOrderedPages],
-  exports: [DailyCountsReader, DayOrderedPages],
+  providers: [DailyCountsReader, ReportCountsReader],
+  exports: [DailyCountsReader, ReportCountsReader],
 })
 export class RollupsModule {}

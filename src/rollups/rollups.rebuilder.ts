@@ -1,5 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { settleAfterBulkWrite } from '../database/after-bulk-write.js';
+import { settleAfterBulkWrite } from '../database/index.js';
+import type { RollupSource } from './rollup-source.js';
+import { ROLLUPS, type RollupName } from './rollup-tables.js';
 
 export interface RebuildResult {
   /** The site rebuilt, or null for every site. */
@@ -7,50 +9,28 @@ export interface RebuildResult {
   /** Daily rows written. */
   article_rows: number;
   backlink_rows: number;
-  /** Daily and site rows that differed from a fresh count: 0 unless something bypassed the triggers. */
+  /** Daily rows of the report's rollups (backlinks by anchor type, status, domain, target; edits). */
+  report_rows: number;
+  /** Rows that differed from a fresh count (revisions' sites included): 0 unless something bypassed the triggers. */
   corrected_rows: number;
 }
 
-/**
- * Each rollup table and how it is counted from its source: the columns it is
- * keyed by after `site_id`, each with its expression over the source's rows.
- */
-const ROLLUPS = [
-  {
-    table: 'article_daily_counts',
-    source: 'articles',
-    keys: { day: `(published_at AT TIME ZONE 'UTC')::date`, status: 'status' },
-    count: 'articles',
-  },
-  {
-    table: 'article_site_counts',
-    source: 'articles',
-    keys: { status: 'status' },
-    count: 'articles',
-  },
-  {
-    table: 'backlink_daily_counts',
-    source: 'backlinks',
-    keys: { day: `(acquired_at AT TIME ZONE 'UTC')::date`, category: 'category' },
-    count: 'backlinks',
-  },
-  {
-    table: 'backlink_site_counts',
-    source: 'backlinks',
-    keys: { category: 'category' },
-    count: 'backlinks',
-  },
-] as const;
+/** The report's rollups: every one but the daily and site counts of articles and backlinks. */
+const REPORT_TABLES = new Set(ROLLUPS.slice(4).map((rollup) => rollup.table));
 
 /**
  * Recounts the rollups (daily and site rows) from the rows themselves, for
  * one site or all. The triggers keep them exact; this is the repair for
  * anything that went around them (a restore with triggers disabled, a manual
  * fix), and reports how many rows it had to correct. The rows it rewrote are
- * vacuumed and analyzed after commit, like any bulk write's.
+ * vacuumed and analyzed after commit, like any bulk write's. The counted
+ * rows are read through their owners' RollupSource.
  */
 export class RollupsRebuilder {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sources: Record<RollupName, RollupSource>,
+  ) {}
 
   async rebuild(siteId?: number): Promise<RebuildResult> {
     const result = await this.recount(siteId);
@@ -64,37 +44,38 @@ export class RollupsRebuilder {
   private recount(siteId: number | undefined): Promise<RebuildResult> {
     return this.dataSource.transaction(async (manager) => {
       // Writers wait for the rebuild to commit (their triggers would race it); readers do not.
-      await manager.query('LOCK TABLE articles, backlinks IN SHARE MODE');
-      const [articleDays, articleSites, backlinkDays, backlinkSites] = [
-        await this.rebuildOne(manager, ROLLUPS[0], siteId),
-        await this.rebuildOne(manager, ROLLUPS[1], siteId),
-        await this.rebuildOne(manager, ROLLUPS[2], siteId),
-        await this.rebuildOne(manager, ROLLUPS[3], siteId),
-      ];
+      const sources = Object.values(this.sources);
+      for (const source of sources) await source.lock(manager);
+      let repaired = 0;
+      for (const source of sources) repaired += (await source.repair?.(manager, siteId)) ?? 0;
+      const rebuilt: Array<{ table: string; rows: number; corrected: number }> = [];
+      for (const rollup of ROLLUPS) {
+        rebuilt.push({ ...rollup, ...(await this.rebuildOne(manager, rollup, siteId)) });
+      }
+      const rows = (table: string) => rebuilt.find((one) => one.table === table)?.rows ?? 0;
       return {
         site_id: siteId ?? null,
-        article_rows: articleDays.rows,
-        backlink_rows: backlinkDays.rows,
-        corrected_rows:
-          articleDays.corrected +
-          articleSites.corrected +
-          backlinkDays.corrected +
-          backlinkSites.corrected,
+        article_rows: rows('article_daily_counts'),
+        backlink_rows: rows('backlink_daily_counts'),
+        report_rows: rebuilt
+          .filter((one) => REPORT_TABLES.has(one.table))
+          .reduce((sum, one) => sum + one.rows, 0),
+        corrected_rows: rebuilt.reduce((sum, one) => sum + one.corrected, repaired),
       };
     });
   }
 
   private async rebuildOne(
     manager: EntityManager,
-    { table, source, keys, count }: (typeof ROLLUPS)[number],
+    { table, rollup, keys, count }: (typeof ROLLUPS)[number],
     siteId: number | undefined,
   ): Promise<{ rows: number; corrected: number }> {
-    const scope = siteId === undefined ? '' : 'WHERE site_id = $1';
-    const params = siteId === undefined ? [] : [siteId];
-    const columns = ['site_id', ...Object.keys(keys)].join(', ');
-    const counted = ['site_id', ...Object.entries(keys).map(([name, sql]) => `${sql} AS ${name}`)];
-    const grouping = counted.map((_, i) => i + 1).join(', ');
-    const fresh = `SELECT ${counted.join(', ')}, count(*)::int AS n FROM ${source} ${scope} GROUP BY ${grouping}`;
+    const oneSite = siteId !== undefined;
+    const scope = oneSite ? 'WHERE site_id = $1' : '';
+    const params = oneSite ? [siteId] : [];
+    const columns = ['site_id', ...keys].join(', ');
+    const grouping = ['site_id', ...keys].map((_, i) => i + 1).join(', ');
+    const fresh = this.sources[rollup].counts(keys, { oneSite });
     const current = `SELECT ${columns}, ${count} FROM ${table} ${scope}`;
     const [{ corrected }] = await manager.query<Array<{ corrected: number }>>(
       `SELECT count(*)::int AS corrected

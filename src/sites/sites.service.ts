@@ -1,12 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { JsonRows, type JsonPage } from '../common/json-rows.js';
 import { pageMeta, pageOffset } from '../common/pagination.js';
-import { PreparedStatements } from '../database/prepared-statements.js';
+import { PreparedStatements, type RowStream, RowStreams } from '../database/index.js';
+import type { SiteDto } from './dto/site.dto.js';
 
 /** Sites of one account. Every method takes the account id: there is no unscoped read. */
 @Injectable()
 export class SitesService {
-  constructor(private readonly statements: PreparedStatements) {}
+  constructor(
+    private readonly statements: PreparedStatements,
+    private readonly streams: RowStreams,
+  ) {}
+
+  /** Every site of the account by id, streamed (the CSV export): SiteDto's fields in order. */
+  export(accountId: number): Promise<RowStream> {
+    return this.streams.open(
+      `SELECT id, name, website_url, language, country, geographic_scope, industry
+         FROM sites WHERE account_id = $1 ORDER BY id`,
+      [accountId],
+    );
+  }
 
   /**
    * One page of the account's sites by id, and their total, in one statement;
@@ -24,5 +37,15 @@ export class SitesService {
       data: new JsonRows(row.page_rows ?? ''),
       meta: pageMeta(page, perPage, row.total),
     };
+  }
+
+  /** One site of the account as the API shows it; null when it is not on the account. */
+  async get(accountId: number, siteId: number): Promise<SiteDto | null> {
+    const [site] = await this.statements.query<SiteDto>(
+      `SELECT id, name, website_url, language, country, geographic_scope, industry
+         FROM sites WHERE id = $1 AND account_id = $2`,
+      [siteId, accountId],
+    );
+    return site ?? null;
   }
 }

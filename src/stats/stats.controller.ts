@@ -1,8 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator.js';
-import { Authenticated } from '../auth/decorators/route-access.decorator.js';
-import type { Principal } from '../auth/principal.js';
+import { CurrentPrincipal, type Principal } from '../auth/index.js';
+import { Authenticated } from '../common/request/route-access.decorator.js';
 import { IdParamPipe } from '../common/http/id-param.pipe.js';
 import { ApiInvalidParameterResponse, ApiSiteScoped } from '../common/openapi/error-responses.js';
 import { StatsResponseDto } from './dto/stats.dto.js';

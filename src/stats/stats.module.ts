@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RollupsModule } from '../rollups/rollups.module.js';
+import { RollupsModule } from '../rollups/index.js';
 import { StatsController } from './stats.controller.js';
 import { StatsService } from './stats.service.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { todayUtc } from '../common/dates.js';
-import { DailyCountsReader } from '../rollups/daily-counts.reader.js';
-import { SiteNotFoundError } from '../sites/sites.errors.js';
+import { DailyCountsReader } from '../rollups/index.js';
+import { SiteNotFoundError } from '../sites/index.js';
 import type { StatsDto } from './dto/stats.dto.js';
 import { resolveStatsRange, startAtEarliestRecord, StatsRangeRequest } from './period-resolver.js';
 

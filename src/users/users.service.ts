@@ -1,22 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { Account } from '../auth/entities/account.entity.js';
+import { AccountsService } from '../auth/index.js';
 import { NotFoundError } from '../common/errors/api-error.js';
 import { formatTimestamp } from '../common/dates.js';
+import { hasControlCharacter } from '../common/pipes/nul-field.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { emailKey, normaliseEmail } from './email-address.js';
 import { User, UserRole, UserStatus } from './entities/user.entity.js';
+import { UserDeactivation } from './user-deactivation.js';
 import { PasswordHasher } from './password-hasher.js';
 import {
   hashLinkToken,
   newLinkToken,
   PASSWORD_LINK_TTL_MS,
+  type PasswordLinkPurpose,
   setPasswordUrl,
 } from './password-links.js';
-import { assertAcceptablePassword } from './password-policy.js';
-import { EmailTakenError, PasswordLinkInvalidError, UserNotFoundError } from './users.errors.js';
+import { assertAcceptablePassword, type PasswordContext } from './password-policy.js';
+import {
+  EmailTakenError,
+  InvalidNameError,
+  PasswordLinkInvalidError,
+  UserNotFoundError,
+} from './users.errors.js';
 
 /** A user as the CLI prints it (console.md). */
 export interface UserView {
@@ -41,6 +49,13 @@ export interface NewUser {
   role?: UserRole;
   /** Given: set now (`--password-stdin`); otherwise the user chooses one through a link. */
   password?: string;
+  /** The link's kind when no password is given: the operator's (24 hours) or an invitation (7 days). */
+  linkPurpose?: 'set' | 'invite';
+}
+
+/** The person a link to choose a password is for, and what the link is for. */
+export interface LinkHolder extends UserView {
+  purpose: PasswordLinkPurpose;
 }
 
 /** PostgreSQL's unique_violation. */
@@ -49,23 +64,31 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * The people of an account: creating them, their passwords and set-password
  * links, and disabling them. Anything that must end a user's sessions moves
- * their `session_epoch` on; sessions check it on every request.
+ * their `session_epoch` on; sessions check it on every request. Disabling
+ * also ends the assistant connections they allowed.
  */
 @Injectable()
 export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+    private readonly accounts: AccountsService,
     private readonly hasher: PasswordHasher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly deactivation: UserDeactivation,
   ) {}
 
   async create(accountId: number, input: NewUser): Promise<UserWithLink> {
     const email = normaliseEmail(input.email);
-    if (input.password !== undefined) assertAcceptablePassword(input.password);
-    if (!(await this.accounts.existsBy({ id: accountId }))) {
-      throw new NotFoundError(`Account ${accountId} does not exist.`);
+    if (input.name !== undefined && hasControlCharacter(input.name)) throw new InvalidNameError();
+    const account = await this.accounts.find(accountId);
+    if (account === null) throw new NotFoundError(`Account ${accountId} does not exist.`);
+    if (input.password !== undefined) {
+      assertAcceptablePassword(input.password, {
+        email,
+        name: input.name,
+        accountName: account.name,
+      });
     }
     const passwordHash =
       input.password === undefined ? null : await this.hasher.hash(input.password);
@@ -81,7 +104,10 @@ export class UsersService {
             passwordHash,
           }),
         );
-        const link = passwordHash === null ? await this.newLink(manager, user.id) : null;
+        const link =
+          passwordHash === null
+            ? await this.newLink(manager, user.id, input.linkPurpose ?? 'set')
+            : null;
         return { ...toView(user), set_password_url: link };
       });
     } catch (error) {
@@ -91,7 +117,7 @@ export class UsersService {
   }
 
   async list(accountId: number): Promise<UserView[]> {
-    if (!(await this.accounts.existsBy({ id: accountId }))) {
+    if (!(await this.accounts.exists(accountId))) {
       throw new NotFoundError(`Account ${accountId} does not exist.`);
     }
     const users = await this.users.find({ where: { accountId }, order: { id: 'ASC' } });
@@ -109,7 +135,11 @@ export class UsersService {
     return toView(user);
   }
 
-  /** Disabled users cannot sign in, and their sessions end at their next request. */
+  /**
+   * Disabled users cannot sign in, their sessions end at their next request,
+   * and the assistants they allowed are disconnected. Enabling them again
+   * gives back neither.
+   */
   async setStatus(userId: number, status: UserStatus): Promise<UserView> {
     return this.dataSource.transaction(async (manager) => {
       const user = await this.find(manager, userId, true);
@@ -119,6 +149,7 @@ export class UsersService {
           sessionEpoch: user.sessionEpoch + (status === 'disabled' ? 1 : 0),
         });
       }
+      if (status === 'disabled') await this.deactivation.run(manager, userId);
       return toView(await this.find(manager, userId));
     });
   }
@@ -134,7 +165,7 @@ export class UsersService {
         passwordHash: null,
         sessionEpoch: user.sessionEpoch + 1,
       });
-      const link = await this.newLink(manager, userId);
+      const link = await this.newLink(manager, userId, 'set');
       return { ...toView(user), set_password_url: link };
     });
   }
@@ -144,7 +175,7 @@ export class UsersService {
    * the user's other sessions end.
    */
   async setPassword(userId: number, password: string): Promise<void> {
-    assertAcceptablePassword(password);
+    assertAcceptablePassword(password, await this.passwordContext(await this.get(userId)));
     const passwordHash = await this.hasher.hash(password);
     const updated = await this.dataSource.query<[unknown[], number]>(
       `UPDATE users SET password_hash = $2, session_epoch = session_epoch + 1, updated_at = now()
@@ -154,20 +185,37 @@ export class UsersService {
     if (updated[1] === 0) throw new UserNotFoundError(userId);
   }
 
-  /** The user a set-password link is for, while it can still be used. */
-  async linkHolder(token: string): Promise<UserView> {
-    const [row] = await this.dataSource.query<Array<{ user_id: number }>>(
-      `SELECT l.user_id FROM password_links l JOIN users u ON u.id = l.user_id
+  /** The user a link to choose a password is for, while it can still be used. */
+  async linkHolder(token: string): Promise<LinkHolder> {
+    const [row] = await this.dataSource.query<
+      Array<{ user_id: number; purpose: PasswordLinkPurpose }>
+    >(
+      `SELECT l.user_id, l.purpose FROM password_links l JOIN users u ON u.id = l.user_id
         WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now() AND u.status = 'active'`,
       [hashLinkToken(token)],
     );
     if (!row) throw new PasswordLinkInvalidError();
-    return this.get(row.user_id);
+    return { ...(await this.get(row.user_id)), purpose: row.purpose };
+  }
+
+  /**
+   * A link to choose a new password (forgot password: 1 hour) for the active
+   * person who signs in with `email`; null when there is none. The current
+   * password keeps working until the link is used, so asking for one locks
+   * nobody out. An earlier reset link stops working.
+   */
+  async resetLink(email: string): Promise<{ user: UserView; url: string } | null> {
+    const user = await this.findByEmail(email);
+    if (user === null || user.status !== 'active') return null;
+    const url = await this.dataSource.transaction((manager) =>
+      this.newLink(manager, user.id, 'reset'),
+    );
+    return { user, url };
   }
 
   /** Sets the password through a link, once: the link is used up and other sessions end. */
   async setPasswordWithLink(token: string, password: string): Promise<UserView> {
-    assertAcceptablePassword(password);
+    assertAcceptablePassword(password, await this.passwordContext(await this.linkHolder(token)));
     const passwordHash = await this.hasher.hash(password);
     return this.dataSource.transaction(async (manager) => {
       // TypeORM answers an UPDATE with [rows, count].
@@ -184,6 +232,11 @@ export class UsersService {
         `UPDATE users SET password_hash = $2, session_epoch = session_epoch + 1, updated_at = now()
           WHERE id = $1`,
         [row.user_id, passwordHash],
+      );
+      // Whatever else was on its way (an invitation, another reset) is no use any more.
+      await manager.query(
+        `UPDATE password_links SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`,
+        [row.user_id],
       );
       return toView(await this.find(manager, row.user_id));
     });
@@ -220,6 +273,12 @@ export class UsersService {
     await this.users.update(userId, { lastSignInAt: () => 'now()' });
   }
 
+  /** What a new password of the user must not contain: their email's local part, names. */
+  async passwordContext(user: UserView): Promise<PasswordContext> {
+    const account = await this.accounts.find(user.account_id);
+    return { email: user.email, name: user.name, accountName: account?.name ?? null };
+  }
+
   private async find(manager: EntityManager, userId: number, lock = false): Promise<User> {
     const user = await manager.findOne(User, {
       where: { id: userId },
@@ -229,13 +288,25 @@ export class UsersService {
     return user;
   }
 
-  /** A new link for the user; links made before it stop working. */
-  private async newLink(manager: EntityManager, userId: number): Promise<string> {
+  /**
+   * A new link for the user; links of the same purpose made before it stop
+   * working (the operator's reset ends every earlier link).
+   */
+  async newLink(
+    manager: EntityManager,
+    userId: number,
+    purpose: PasswordLinkPurpose,
+  ): Promise<string> {
     const token = newLinkToken();
-    await manager.query(`DELETE FROM password_links WHERE user_id = $1`, [userId]);
     await manager.query(
-      `INSERT INTO password_links (user_id, token_hash, expires_at) VALUES ($1, $2, $3)`,
-      [userId, hashLinkToken(token), new Date(Date.now() + PASSWORD_LINK_TTL_MS)],
+      purpose === 'set'
+        ? `DELETE FROM password_links WHERE user_id = $1`
+        : `DELETE FROM password_links WHERE user_id = $1 AND purpose = $2`,
+      purpose === 'set' ? [userId] : [userId, purpose],
+    );
+    await manager.query(
+      `INSERT INTO password_links (user_id, token_hash, expires_at, purpose) VALUES ($1, $2, $3, $4)`,
+      [userId, hashLinkToken(token), new Date(Date.now() + PASSWORD_LINK_TTL_MS[purpose]), purpose],
     );
     return setPasswordUrl(this.config.publicBaseUrl, token);
   }

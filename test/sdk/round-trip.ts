@@ -1,7 +1,7 @@
 /**
  * A client as an SDK user writes one: types generated from the served
  * document by openapi-typescript (./openapi.ts, made by
- * test/generated-client.e2e-spec.ts), requests sent by openapi-fetch. It is
+ * test/openapi/generated-client.e2e-spec.ts), requests sent by openapi-fetch. It is
  * compiled with TypeScript's strictest settings (tsconfig.json beside it),
  * then run against a live server: every operation, successes and refusals.
  * It prints what came back, which the test checks against the document.
@@ -33,8 +33,11 @@ const articleId = Number(env('ARTICLE_ID'));
 const otherArticleId = Number(env('OTHER_ARTICLE_ID'));
 const png = Buffer.from(env('PNG_BASE64'), 'base64');
 
-const api = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${key}` } });
-const anonymous = createClient<paths>({ baseUrl });
+const api = createClient<paths, 'application/json'>({
+  baseUrl,
+  headers: { Authorization: `Bearer ${key}` },
+});
+const anonymous = createClient<paths, 'application/json'>({ baseUrl });
 const exchanges: Exchange[] = [];
 
 function note(
@@ -148,6 +151,29 @@ async function main(): Promise<void> {
       params: { path: { id: siteId }, query: { period: 'last_month', from: '2026-10-01' } },
     }),
   );
+
+  const report = await api.GET('/api/v1/sites/{id}/report', {
+    params: {
+      path: { id: siteId },
+      query: { period: '2026-10', compare: 'previous_year', top: 5 },
+    },
+  });
+  note('getSiteReport', report);
+  // Typed all the way down: the generated client knows the report's fields.
+  const acquired: number | undefined = report.data?.data.summary.backlinks_acquired;
+  if (acquired === undefined) throw new Error(`no site report: ${reason(report.error)}`);
+  note(
+    'getSiteReport',
+    await api.GET('/api/v1/sites/{id}/report', {
+      params: { path: { id: siteId }, query: { period: '2026-10', format: 'xml' as 'json' } },
+    }),
+  );
+  const accountReport = await api.GET('/api/v1/report', {
+    params: { query: { period: '2026-10', per_page: 10 } },
+  });
+  note('getAccountReport', accountReport);
+  const totals: number | undefined = accountReport.data?.meta.totals.backlinks_acquired;
+  if (totals === undefined) throw new Error(`no account report: ${reason(accountReport.error)}`);
 
   note(
     'getArticle',

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's `chromium` package; `.ci/run` installs it when it is missing. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -72,4 +72,25 @@ export function watchForScript(page: Page): { incidents: string[] } {
     if (/Content Security Policy/.test(message.text())) incidents.push(`csp: ${message.text()}`);
   });
   return { incidents };
+}
+
+/**
+ * A browser context of its own viewport, signed in to the console at `base`
+ * through the sign-in form as a person would (password, no second factor).
+ */
+export async function signedInContext(
+  browser: Browser,
+  base: string,
+  person: { email: string; password: string },
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${base}/console/sign-in`);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/console`);
+  await page.close();
+  return context;
 }

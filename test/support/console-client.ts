@@ -2,12 +2,13 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 
 /**
- * A browser, as far as the console can tell: it keeps the session cookie,
+ * A browser, as far as the console can tell: it keeps the cookies it is
+ * given (the session's, and the form token's before there is a session),
  * reads the CSRF token from each page's forms and posts forms with the
  * console's own Origin.
  */
 export class ConsoleClient {
-  private cookie: string | undefined;
+  private cookies = new Map<string, string>();
   csrf: string | undefined;
 
   constructor(
@@ -51,18 +52,27 @@ export class ConsoleClient {
     });
   }
 
+  /** The session cookie as sent (`name=value`), once there is one. */
   get sessionCookie(): string | undefined {
-    return this.cookie;
+    const name = [...this.cookies.keys()].find((key) => key.endsWith('content_api_session'));
+    return name === undefined ? undefined : `${name}=${this.cookies.get(name)}`;
   }
 
   private withCookie(test: request.Test): request.Test {
-    return this.cookie ? test.set('Cookie', this.cookie) : test;
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return cookie === '' ? test : test.set('Cookie', cookie);
   }
 
   private remember(res: request.Response): void {
-    const setCookie = res.headers['set-cookie'] as unknown as string[] | undefined;
-    const session = setCookie?.find((line) => /content_api_session=/.test(line));
-    if (session) this.cookie = session.split(';')[0];
+    const setCookie = (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+    for (const line of setCookie) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line))
+        this.cookies.delete(pair.slice(0, at));
+      else this.cookies.set(pair.slice(0, at), value);
+    }
     const token = /name="_csrf" value="([^"]+)"/.exec(res.text ?? '');
     if (token) this.csrf = token[1];
   }

@@ -4,15 +4,25 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startPgBouncer } from './pgbouncer-process.mjs';
 
 /**
  * One PostgreSQL server for the whole run: DATABASE_URL's when set (CI, this
  * machine), otherwise an embedded one in a temporary folder. Jest loads this
- * file outside its module system, so it imports packages only; the template
- * database is migrated by the first test file that needs it (test-database.ts).
+ * file outside its module system, so it imports packages only (and the plain
+ * JavaScript next to it); the template database is migrated by the first test
+ * file that needs it (test-database.ts).
+ *
+ * With TEST_POOLER=pgbouncer a PgBouncer in transaction mode is started in
+ * front of that server, and the apps under test connect through it
+ * (test-database.ts, databaseEnv).
  */
 // Jest loads this file outside its module system, so it cannot import src/ (hence its own freePort).
 export default async function globalSetup(): Promise<void> {
+  // The service and e2e tiers both name this file; a run that has both starts one server.
+  const run = globalThis as { __testServerUsers?: number };
+  run.__testServerUsers = (run.__testServerUsers ?? 0) + 1;
+  if (run.__testServerUsers > 1) return;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const port = await freePort();
@@ -49,6 +59,16 @@ export default async function globalSetup(): Promise<void> {
   await client.connect();
   await client.query(`CREATE DATABASE ${templateDb}`);
   await client.end();
+  await startPooler(adminUrl);
+}
+
+async function startPooler(adminUrl: string): Promise<void> {
+  const pooler = process.env.TEST_POOLER;
+  if (pooler === undefined || pooler === '') return;
+  if (pooler !== 'pgbouncer') throw new Error(`TEST_POOLER must be pgbouncer (got "${pooler}")`);
+  const pgbouncer = await startPgBouncer(adminUrl);
+  (globalThis as { __pgbouncer?: typeof pgbouncer }).__pgbouncer = pgbouncer;
+  process.env.TEST_POOLED_SERVER_URL = pgbouncer.url('postgres');
 }
 
 function freePort(): Promise<number> {

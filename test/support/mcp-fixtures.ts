@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { LearningLogWriter } from '../../src/audit/learning-log.writer.js';
+import { LearningLogWriter } from '../../src/learning-log/learning-log.writer.js';
 import {
   seedAccount,
   seedArticle,

@@ -200,6 +200,11 @@ export class CookieBrowser {
     if (res.status !== 303) throw new Error(`Sign-in failed: ${res.status}`);
   }
 
+  /** The cookies as a `Cookie` header, for requests made without this browser. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   private headers(): Record<string, string> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     return cookie === '' ? {} : { cookie };

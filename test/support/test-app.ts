@@ -6,12 +6,14 @@ import type { App } from 'supertest/types.js';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config.js';
 import { createApp } from '../../src/create-app.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, databaseEnv } from './test-database.js';
 
 export interface TestApp {
   app: NestExpressApplication;
   http: App;
+  /** The app's own connection (through PgBouncer when the run uses one). */
   db: DataSource;
+  /** The database itself, never through a pooler. */
   databaseUrl: string;
   close(): Promise<void>;
 }
@@ -23,7 +25,7 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
-    DATABASE_URL: database.url,
+    ...databaseEnv(database.url),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'content-api-data-')),
     LOG_LEVEL: 'silent',
     MIGRATE_ON_START: 'false',

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { runMigrations } from '../../src/database/migrator.js';
+import { migrateJobQueueSchema } from '../../src/jobs/job-queue-schema.js';
 
 const TEMPLATE_LOCK_KEY = 7_406_150_202;
 
@@ -19,6 +20,22 @@ export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+/**
+ * What an app under test connects to its database with: the database itself,
+ * or — when the run started a PgBouncer (TEST_POOLER=pgbouncer, global-setup) —
+ * that database through PgBouncer, declared as such, with the database itself
+ * for migrations.
+ */
+export function databaseEnv(url: string): Record<string, string> {
+  const pooled = process.env.TEST_POOLED_SERVER_URL;
+  if (!pooled) return { DATABASE_URL: url };
+  return {
+    DATABASE_URL: withDatabase(pooled, new URL(url).pathname.slice(1)),
+    DATABASE_POOLER: 'pgbouncer',
+    DATABASE_MIGRATION_URL: url,
+  };
 }
 
 /** Destructive setup runs only against databases whose name says they are for tests. */
@@ -58,7 +75,7 @@ function ensureTemplateMigrated(): Promise<void> {
         const dataSource = new DataSource(dataSourceOptions(withDatabase(adminUrl, templateDb)));
         await dataSource.initialize();
         try {
-          await runMigrations(dataSource);
+          await runMigrations(dataSource, [migrateJobQueueSchema]);
         } finally {
           await dataSource.destroy();
         }

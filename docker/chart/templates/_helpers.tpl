@@ -97,6 +97,18 @@ env:
       secretKeyRef:
         name: {{ .Values.secrets.existingSecret }}
         key: {{ .Values.secrets.databaseUrlKey }}
+  - name: DATABASE_REPLICA_URLS
+    valueFrom:
+      secretKeyRef:
+        name: {{ .Values.secrets.existingSecret }}
+        key: {{ .Values.secrets.databaseReplicaUrlsKey }}
+        optional: true
+  - name: DATABASE_MIGRATION_URL
+    valueFrom:
+      secretKeyRef:
+        name: {{ .Values.secrets.existingSecret }}
+        key: {{ .Values.secrets.databaseMigrationUrlKey }}
+        optional: true
   - name: REDIS_URL
     valueFrom:
       secretKeyRef:
@@ -114,6 +126,12 @@ env:
       secretKeyRef:
         name: {{ .Values.secrets.existingSecret }}
         key: {{ .Values.secrets.s3SecretAccessKeyKey }}
+        optional: true
+  - name: SMTP_URL
+    valueFrom:
+      secretKeyRef:
+        name: {{ .Values.secrets.existingSecret }}
+        key: {{ .Values.secrets.smtpUrlKey }}
         optional: true
   - name: NODE_OPTIONS
     value: {{ include "content-api.nodeOptions" . | quote }}

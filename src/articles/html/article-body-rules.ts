@@ -1,8 +1,8 @@
-import { countWords } from '../word-count.js';
+import { countWords } from './word-count.js';
 import { BodyViolation, HtmlLimits, HtmlSanitizer, SanitizeVerdict } from './html-sanitizer.js';
-import { DEFAULT_MAX_NESTING } from './markup-precheck.js';
+import { DEFAULT_MAX_NESTING } from '../../config/html-limits.js';
 import { linkBase } from './protected-link-values.js';
-import { ProtectedLink, ProtectedLinksService } from './protected-links.service.js';
+import { ProtectedLink, ProtectedLinks } from './protected-links.js';
 
 /** What becomes of a submitted body: stored (possibly unchanged), or refused and why. */
 export type BodyEditOutcome =
@@ -12,12 +12,12 @@ export type BodyEditOutcome =
 
 /**
  * Every rule on an article body in one pure class: the editor's allow-list
- * (HtmlSanitizer) and the protected-link rule (ProtectedLinksService). Strings
+ * (HtmlSanitizer) and the protected-link rule (ProtectedLinks). Strings
  * in, verdicts out; the edit path and the HTML worker both run it.
  */
 export class ArticleBodyRules {
   private readonly sanitizer: HtmlSanitizer;
-  private readonly protectedLinks = new ProtectedLinksService();
+  private readonly protectedLinks = new ProtectedLinks();
 
   constructor(limits: HtmlLimits = { maxNesting: DEFAULT_MAX_NESTING }) {
     this.sanitizer = new HtmlSanitizer(limits);

@@ -3,10 +3,10 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Tinypool } from 'tinypool';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { MetricsService } from '../../metrics/metrics.service.js';
+import { MetricsService } from '../../metrics/index.js';
 import { ArticleBodyRules, BodyEditOutcome } from './article-body-rules.js';
 import type { HtmlLimits, SanitizeVerdict } from './html-sanitizer.js';
-import type { ProtectedLink } from './protected-links.service.js';
+import type { ProtectedLink } from './protected-links.js';
 import { workerModule } from '../../common/workers/worker-module.js';
 
 /**
@@ -33,7 +33,7 @@ const MAX_WORKERS = Math.min(2, Math.max(1, availableParallelism() - 1));
  * Every read and write of a body goes through here.
  */
 @Injectable()
-export class ArticleHtml implements OnApplicationShutdown {
+export class ArticleHtmlService implements OnApplicationShutdown {
   private readonly limits: HtmlLimits;
   private readonly rules: ArticleBodyRules;
   private pool: Tinypool | undefined;

@@ -3,7 +3,7 @@ import { ArticleBodyRules } from './article-body-rules.js';
 import type { HtmlLimits } from './html-sanitizer.js';
 
 /**
- * The HTML worker: ArticleBodyRules on a thread of its own (ArticleHtml runs
+ * The HTML worker: ArticleBodyRules on a thread of its own (ArticleHtmlService runs
  * large bodies here, off the event loop). One export per operation; each task
  * carries the limits it is judged by.
  */

@@ -7,8 +7,9 @@ import {
   KEYWORD_ATTRIBUTES,
   URL_ATTRIBUTE_SCHEMES,
 } from './editor-allow-list.js';
-import { DEFAULT_MAX_NESTING, precheckMarkup } from './markup-precheck.js';
-import { PROTECTED_ATTRIBUTE } from './protected-links.service.js';
+import { DEFAULT_MAX_NESTING } from '../../config/html-limits.js';
+import { precheckMarkup } from './markup-precheck.js';
+import { PROTECTED_ATTRIBUTE } from './protected-links.js';
 
 /** One reason a body was refused, in the envelope's `details` shape. */
 export interface BodyViolation {

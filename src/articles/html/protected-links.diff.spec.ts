@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { ProtectedLinksService } from './protected-links.service.js';
+import { ProtectedLinks } from './protected-links.js';
 
-const service = new ProtectedLinksService();
+const service = new ProtectedLinks();
 
-describe('ProtectedLinksService.diff', () => {
+describe('ProtectedLinks.diff', () => {
   const partner =
     '<a href="https://partner.example/" rel="sponsored" data-service-protected="backlink">trusted partner</a>';
   const guide = '<a href="/guides/boilers" data-service-protected="internal">boiler guide</a>';
@@ -144,7 +144,7 @@ function body(links: string[], fillers: string[]): string {
 const links = fc.array(fc.tuple(link, spelling, spelling), { maxLength: 6 });
 const fillers = fc.array(filler, { minLength: 1, maxLength: 7 });
 
-describe('ProtectedLinksService.diff: properties', () => {
+describe('ProtectedLinks.diff: properties', () => {
   it('accepts any edit that keeps the marked elements intact while changing everything around them', () => {
     fc.assert(
       fc.property(

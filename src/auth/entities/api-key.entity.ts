@@ -1,7 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export const SCOPES = ['read', 'write'] as const;
-export type Scope = (typeof SCOPES)[number];
+import type { Scope } from '../../common/request/scopes.js';
 
 @Entity({ name: 'api_keys' })
 export class ApiKey {
@@ -34,8 +32,13 @@ export class ApiKey {
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt!: Date | null;
 
+  /** When it stopped working; in the future while a rotated key's overlap runs. */
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
+
+  /** The key that replaced it when it was rotated. */
+  @Column({ name: 'replaced_by_key_id', type: 'integer', nullable: true })
+  replacedByKeyId!: number | null;
 
   /** The user who made it in the console; null for the operator's keys. */
   @Column({ name: 'created_by_user_id', type: 'integer', nullable: true })

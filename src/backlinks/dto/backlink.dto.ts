@@ -73,6 +73,19 @@ export class BacklinkDto {
   category!: BacklinkCategory;
 }
 
+/** The fields of a backlink in JSON order: the columns of the CSV export. */
+export const BACKLINK_CSV_HEADER = [
+  'id',
+  'acquired_at',
+  'source_domain',
+  'source_url',
+  'target_url',
+  'anchor_text',
+  'anchor_type',
+  'status',
+  'category',
+];
+
 @ApiSchema({ name: 'BacklinkList', description: 'One page of backlinks.' })
 export class BacklinkListDto {
   @ListData(BacklinkDto)

@@ -1,6 +1,5 @@
 import { Option } from 'commander';
-import { AccountsService, AccountView } from '../../auth/accounts.service.js';
-import { PLANS, Plan } from '../../auth/entities/account.entity.js';
+import { AccountsService, type AccountView, type Plan, PLANS } from '../../auth/index.js';
 import { JSON_OPTION_HELP, parseId } from '../cli-arguments.js';
 import type { CliCommand, CliOutput } from '../cli-command.js';
 

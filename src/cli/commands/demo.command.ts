@@ -1,7 +1,6 @@
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
-import { demoBanner } from '../../demo/demo-banner.js';
-import { DemoService } from '../../demo/demo.service.js';
+import { demoBanner, DemoService } from '../../demo/index.js';
 import { JSON_OPTION_HELP } from '../cli-arguments.js';
 import type { CliCommand } from '../cli-command.js';
 

@@ -1,4 +1,4 @@
-import { ImportService } from '../../import/import.service.js';
+import { ImportService } from '../../import/index.js';
 import { JSON_OPTION_HELP, parseId } from '../cli-arguments.js';
 import type { CliCommand } from '../cli-command.js';
 

@@ -2,6 +2,7 @@ import type { CliCommand } from '../cli-command.js';
 import { accountsCommand } from './accounts.command.js';
 import { demoCommand } from './demo.command.js';
 import { importCommand } from './import.command.js';
+import { jobsCommand } from './jobs.command.js';
 import { keysCommand } from './keys.command.js';
 import { logCommand } from './log.command.js';
 import { mcpCommand } from './mcp.command.js';
@@ -20,6 +21,7 @@ export const COMMANDS: CliCommand[] = [
   demoCommand,
   revisionsCommand,
   logCommand,
+  jobsCommand,
   rollupsCommand,
   mcpCommand,
 ];

@@ -1,5 +1,5 @@
-import { ApiKeysService, KeyView } from '../../auth/api-keys.service.js';
-import type { Scope } from '../../auth/entities/api-key.entity.js';
+import { ApiKeysService, type KeyView } from '../../auth/index.js';
+import type { Scope } from '../../common/request/scopes.js';
 import { JSON_OPTION_HELP, parseExpiryDay, parseId, parseScopes } from '../cli-arguments.js';
 import type { CliCommand } from '../cli-command.js';
 
@@ -75,8 +75,11 @@ export const keysCommand: CliCommand = (program, cli) => {
 };
 
 function describeKey(key: KeyView): string {
+  // A rotated key's revoked_at is ahead until its overlap ends.
   const state = key.revoked_at
-    ? `revoked ${key.revoked_at}`
+    ? Date.parse(key.revoked_at) > Date.now()
+      ? `rotated, works until ${key.revoked_at}`
+      : `revoked ${key.revoked_at}`
     : key.expires_at
       ? `expires ${key.expires_at}`
       : 'active';

@@ -3,9 +3,10 @@ import { DataSource } from 'typeorm';
 import {
   DEFAULT_LIST_LIMIT,
   LearningLogReader,
-  LearningLogView,
+  type LearningLogView,
   MAX_LIST_LIMIT,
-} from '../../audit/learning-log.reader.js';
+} from '../../learning-log/index.js';
+import { isDay } from '../../common/dates.js';
 import { JSON_OPTION_HELP, parseId } from '../cli-arguments.js';
 import type { CliCommand } from '../cli-command.js';
 
@@ -21,22 +22,41 @@ export const logCommand: CliCommand = (program, cli) => {
       `how many calls, 1 to ${MAX_LIST_LIMIT} (default: ${DEFAULT_LIST_LIMIT})`,
       parseLimit,
     )
+    .option(
+      '--from <day>',
+      'first UTC day, YYYY-MM-DD (reads only the months of the range)',
+      parseDayOption,
+    )
+    .option('--to <day>', 'last UTC day, YYYY-MM-DD', parseDayOption)
     .option('--json', JSON_OPTION_HELP)
-    .action((options: { account: number; limit?: number; json?: boolean }) =>
-      cli.run(options, async (app) => {
-        // The reader needs only the database; the writer and pruner of AuditModule have no place in a command.
-        const reader = new LearningLogReader(app.get(DataSource));
-        const calls = await reader.list(options.account, options.limit ?? DEFAULT_LIST_LIMIT);
-        return {
-          json: calls,
-          text:
-            calls.length === 0
-              ? `Account ${options.account} has no logged calls.`
-              : calls.map(describeCall).join('\n'),
-        };
-      }),
+    .action(
+      (options: { account: number; limit?: number; from?: string; to?: string; json?: boolean }) =>
+        cli.run(options, async (app) => {
+          if (options.from !== undefined && options.to !== undefined && options.from > options.to) {
+            throw new InvalidArgumentError('--from is after --to.');
+          }
+          // The reader needs only the database; the writer and upkeep jobs of LearningLogModule have no place in a command.
+          const reader = new LearningLogReader(app.get(DataSource));
+          const calls = await reader.list(options.account, {
+            limit: options.limit ?? DEFAULT_LIST_LIMIT,
+            from: options.from,
+            to: options.to,
+          });
+          return {
+            json: calls,
+            text:
+              calls.length === 0
+                ? `Account ${options.account} has no logged calls.`
+                : calls.map(describeCall).join('\n'),
+          };
+        }),
     );
 };
+
+function parseDayOption(value: string): string {
+  if (!isDay(value)) throw new InvalidArgumentError('It must be a date as YYYY-MM-DD.');
+  return value;
+}
 
 function parseLimit(value: string): number {
   if (!/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIST_LIMIT) {

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { serveLocalAgent } from '../../mcp/local/local-agent-server.js';
-import { LocalSettingsError } from '../../mcp/local/local-settings.js';
+import { LocalSettingsError, serveLocalAgent } from '../../mcp/index.js';
 import type { CliCommand } from '../cli-command.js';
 
 /**

@@ -1,5 +1,8 @@
 import { DataSource } from 'typeorm';
-import { runMigrations } from '../../database/migrator.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { migrateDatabase } from '../../database/index.js';
+import { migrateJobQueueSchema } from '../../jobs/index.js';
 import { JSON_OPTION_HELP } from '../cli-arguments.js';
 import type { CliCommand } from '../cli-command.js';
 
@@ -10,7 +13,9 @@ export const migrateCommand: CliCommand = (program, cli) => {
     .option('--json', JSON_OPTION_HELP)
     .action((options: { json?: boolean }) =>
       cli.run(options, async (app) => {
-        const applied = await runMigrations(app.get(DataSource));
+        const applied = await migrateDatabase(app.get(DataSource), app.get<AppConfig>(APP_CONFIG), [
+          migrateJobQueueSchema,
+        ]);
         return {
           json: { applied },
           text:

@@ -1,6 +1,9 @@
-import { RestoreDropsProtectedLinksError } from '../../articles/article-edits.errors.js';
-import { RevisionRestoreService } from '../../articles/revision-restore.service.js';
-import { RevisionsService, RevisionView } from '../../articles/revisions.service.js';
+import {
+  RestoreDropsProtectedLinksError,
+  RevisionRestoreService,
+  RevisionsService,
+  type RevisionView,
+} from '../../articles/index.js';
 import { ApiError } from '../../common/errors/api-error.js';
 import { JSON_OPTION_HELP, parseId } from '../cli-arguments.js';
 import type { CliCommand } from '../cli-command.js';

@@ -1,13 +1,23 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { USER_ROLES, UserRole, UserStatus } from '../../users/entities/user.entity.js';
-import { UsersService, UserView, UserWithLink } from '../../users/users.service.js';
+import {
+  SessionEpochs,
+  USER_ROLES,
+  type UserRole,
+  UsersService,
+  type UserStatus,
+  type UserView,
+  type UserWithLink,
+} from '../../users/index.js';
+import { SecondFactors } from '../../console/index.js';
 import { JSON_OPTION_HELP, parseId } from '../cli-arguments.js';
 import type { CliCommand, CliOutput } from '../cli-command.js';
 
 export const usersCommand: CliCommand = (program, cli) => {
   const users = program
     .command('users')
-    .description('the people who sign in to the console: create, list, disable, reset passwords');
+    .description(
+      'the people who sign in to the console: create, list, disable, reset passwords and second factors, end sessions',
+    );
 
   users
     .command('create')
@@ -67,7 +77,11 @@ export const usersCommand: CliCommand = (program, cli) => {
     );
 
   for (const [name, status, help] of [
-    ['disable', 'disabled', 'stop a user from signing in; their sessions end at once'],
+    [
+      'disable',
+      'disabled',
+      'stop a user from signing in; their sessions and the assistant connections they allowed end at once',
+    ],
     ['enable', 'active', 'let a disabled user sign in again'],
   ] as const satisfies ReadonlyArray<readonly [string, UserStatus, string]>) {
     users
@@ -94,6 +108,46 @@ export const usersCommand: CliCommand = (program, cli) => {
       cli.run(options, async (app) =>
         withLink(await app.get(UsersService).resetPassword(id), 'can choose a new password'),
       ),
+    );
+
+  users
+    .command('reset-factors')
+    .description(
+      'remove every second factor of a user who lost them all (authenticator app, passkeys, recovery codes) and end their sessions; check who they are first, as when they were invited',
+    )
+    .argument('<id>', 'the user id', parseId)
+    .option('--json', JSON_OPTION_HELP)
+    .action((id: number, options: { json?: boolean }) =>
+      cli.run(options, async (app) => {
+        const user = await app.get(UsersService).get(id);
+        const removed = await app.get(SecondFactors).removeAll(id);
+        await app.get(SessionEpochs).advance(id);
+        return {
+          json: { id, app_removed: removed.app, passkeys_removed: removed.passkeys },
+          text: `User ${id} <${user.email}>: ${removed.app ? 'authenticator app' : 'no authenticator app'}, ${removed.passkeys} passkey(s) and every recovery code removed; their sessions are over. They sign in with their password and set up a new factor.`,
+        };
+      }),
+    );
+
+  users
+    .command('sign-out')
+    .description("end a user's console sessions, or with --all everyone's, on every replica")
+    .argument('[id]', 'the user id', parseId)
+    .option('--all', 'every user of every account')
+    .option('--json', JSON_OPTION_HELP)
+    .action((id: number | undefined, options: { all?: boolean; json?: boolean }) =>
+      cli.run(options, async (app) => {
+        if ((id === undefined) === (options.all !== true)) {
+          throw new InvalidArgumentError('Give a user id or --all (not both).');
+        }
+        if (id === undefined) {
+          const people = await app.get(SessionEpochs).advanceAll();
+          return { json: { users: people }, text: `Every session of ${people} user(s) is over.` };
+        }
+        const user = await app.get(UsersService).get(id);
+        await app.get(SessionEpochs).advance(id);
+        return { json: { id }, text: `Every session of user ${id} <${user.email}> is over.` };
+      }),
     );
 };
 

@@ -61,7 +61,7 @@ export class ErrorResponseDto {
     minimum: 1,
     maximum: MAX_ID,
     description:
-      'The limit in force: `rate_limited`, `edit_limit_exceeded`, `image_too_large` (bytes), length violations.',
+      'The limit in force: `rate_limited`, `edit_limit_exceeded`, `image_too_large` and `headers_too_large` (bytes), length violations.',
   })
   limit?: number;
 

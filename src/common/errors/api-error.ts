@@ -65,7 +65,11 @@ export class ValidationFailedError extends ApiError {
 }
 
 export class ServiceUnavailableError extends ApiError {
-  constructor(retryAfterSeconds: number) {
+  /** `reason`: what is unavailable, for the server log (the client is told only to retry). */
+  constructor(
+    retryAfterSeconds: number,
+    readonly reason = 'Unavailable',
+  ) {
     super(
       503,
       'service_unavailable',

@@ -1,18 +1,30 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  Inject,
+  Logger,
+  Optional,
+} from '@nestjs/common';
 import type { Response } from 'express';
-import { isDatabaseUnavailable } from '../../database/database-unavailable.js';
 import { ApiError, ServiceUnavailableError } from '../errors/api-error.js';
+import { ERROR_TRANSLATORS, type ErrorTranslator } from '../errors/error-translators.js';
 import { TOO_DEEP } from '../http/json-body-parser.js';
+import { UnsupportedMediaTypeError } from '../http/protocol.errors.js';
 import { MAX_JSON_DEPTH } from '../http/json-depth.js';
 import type { ErrorCode } from '../errors/error-codes.js';
-
-/** What a client is told to wait while PostgreSQL cannot be reached. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Maps every failure to the error envelope `{error, message, …}`. Nothing else writes an error body. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(
+    @Optional()
+    @Inject(ERROR_TRANSLATORS)
+    private readonly translators: readonly ErrorTranslator[] = [],
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
@@ -22,8 +34,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
     }
-    if (error.code === 'service_unavailable' && !(exception instanceof ApiError)) {
-      this.logger.warn(`Database unavailable: ${(exception as Error).message}`);
+    if (error instanceof ServiceUnavailableError && !(exception instanceof ApiError)) {
+      this.logger.warn(`${error.reason}: ${(exception as Error).message}`);
     }
     // For the learning log, which records the call once its response has ended.
     res.locals.errorCode = error.code;
@@ -40,8 +52,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const fromParser = isBodyParserError(cause) ? fromBodyParser(cause) : undefined;
     if (fromParser) return fromParser;
     if (exception instanceof HttpException) return fromHttpException(exception);
-    if (isDatabaseUnavailable(exception)) {
-      return new ServiceUnavailableError(DATABASE_RETRY_AFTER_SECONDS);
+    for (const translator of this.translators) {
+      const translated = translator.translate(exception);
+      if (translated) return translated;
     }
     return new ApiError(
       500,
@@ -54,9 +67,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
 const BY_STATUS: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'validation_failed', message: 'The request is malformed.' },
   404: { code: 'not_found', message: 'No such endpoint.' },
-  405: { code: 'not_found', message: 'No such endpoint.' },
   413: { code: 'payload_too_large', message: 'The request body is too large.' },
-  415: { code: 'validation_failed', message: 'Unsupported content type.' },
+  415: {
+    code: 'unsupported_media_type',
+    message: 'The request body’s media type is not supported.',
+  },
 };
 
 function fromHttpException(exception: HttpException): ApiError {
@@ -96,6 +111,16 @@ function fromBodyParser(exception: BodyParserError): ApiError | undefined {
       details: [{ field: 'body', message: problem }],
       limit: MAX_JSON_DEPTH,
     });
+  }
+  if (exception.type === 'charset.unsupported') {
+    return new UnsupportedMediaTypeError(
+      'The request body’s charset is not supported: send JSON in UTF-8.',
+    );
+  }
+  if (exception.type === 'encoding.unsupported') {
+    return new UnsupportedMediaTypeError(
+      'The request body’s Content-Encoding is not supported: send it uncompressed, or compressed with gzip, deflate or br.',
+    );
   }
   if (exception.type === 'entity.parse.failed') {
     return new ApiError(422, 'validation_failed', 'The request body is not valid JSON.', {

@@ -1,69 +1,49 @@
-import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type Server } from 'node:http';
+import { maxHeaderSize, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorCode } from '../errors/error-codes.js';
+import { ApiError } from '../errors/api-error.js';
+import { MalformedRequestError } from './protocol.errors.js';
+import { answerOnSocket } from './raw-answer.js';
 
-interface ParserRefusal {
-  status: number;
-  error: ErrorCode;
-  message: string;
-}
-
-/** What Node's HTTP parser refused, as the envelope says it (Node's own choice of status kept). */
-function refusalOf(code = ''): ParserRefusal {
+/**
+ * What Node's HTTP parser refused, as the envelope says it, with Node's own
+ * status — except over-long chunk extensions, which Node calls 413: that is
+ * framing gone wrong, not a body too large, so it is a malformed request.
+ */
+function refusalOf(code = ''): ApiError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return {
-        status: 431,
-        error: 'payload_too_large',
-        message: 'The request headers are too large.',
-      };
-    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return { status: 413, error: 'payload_too_large', message: 'The request body is too large.' };
+      // The request line counts: an over-long query string ends here too.
+      return new ApiError(
+        431,
+        'headers_too_large',
+        `The request line and headers together are over ${maxHeaderSize} bytes.`,
+        { limit: maxHeaderSize },
+      );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return {
-        status: 408,
-        error: 'validation_failed',
-        message: 'The request did not arrive in time.',
-      };
+      return new ApiError(408, 'request_timeout', 'The request did not arrive in time.');
     default:
-      return { status: 400, error: 'validation_failed', message: 'The request is malformed.' };
+      return new MalformedRequestError('The request is not well-formed HTTP/1.1.');
   }
 }
 
-/** How long a refused client gets to read the answer before its connection is cut. */
-const LINGER_MS = 5_000;
-
 /**
  * Answers the requests Node's HTTP parser refuses (malformed, headers too
- * large…) with the error envelope instead of Node's empty body. They never
- * reach the app, so they carry no rate-limit headers and are not in the
- * learning log. As in Node's own handler, nothing is written once a response
- * has started, and the connection is closed.
+ * large, too slow) with the error envelope instead of Node's empty body.
+ * They never reach the app, so they carry no rate-limit headers and are not
+ * in the learning log. As in Node's own handler, nothing is written once a
+ * response has started. The parser reports every later chunk of a refused
+ * connection again; those are the lingering reads of answerOnSocket.
  */
 export function answerClientErrors(server: Server): void {
+  const refused = new WeakSet<Duplex>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (refused.has(socket)) return;
+    refused.add(socket);
     const started = (socket as { bytesWritten?: number }).bytesWritten ?? 0;
     if (error.code === 'ECONNRESET' || !socket.writable || started > 0) {
       socket.destroy();
       return;
     }
-    const refusal = refusalOf(error.code);
-    const body = JSON.stringify({ error: refusal.error, message: refusal.message });
-    socket.end(
-      [
-        `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`,
-        'Content-Type: application/json; charset=utf-8',
-        `Content-Length: ${Buffer.byteLength(body)}`,
-        `X-Request-Id: ${randomUUID()}`,
-        'X-Content-Type-Options: nosniff',
-        'Cache-Control: no-store',
-        'Connection: close',
-        '',
-        body,
-      ].join('\r\n'),
-      () => socket.destroy(),
-    );
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    answerOnSocket(socket, refusalOf(error.code));
   });
 }

@@ -43,4 +43,16 @@ describe('RouteTable', () => {
       expect(handler('GET', path)).toBeUndefined();
     expect(handler('DELETE', '/api/v1/articles/12')).toBeUndefined();
   });
+
+  it('names the route of a path whose parameter does not decode, without throwing', () => {
+    for (const id of ['%ff', '%', '%zz', '%c0%ae', '%e2%82'])
+      expect(handler('GET', `/api/v1/articles/${id}`)).toBe('read');
+  });
+
+  it('lists the methods of a path, HEAD wherever GET, and none for a path no route has', () => {
+    expect(table.methodsAt('/api/v1/articles/12')).toEqual(['GET', 'HEAD', 'PUT']);
+    expect(table.methodsAt('/api/v1/articles/%ff')).toEqual(['GET', 'HEAD', 'PUT']);
+    expect(table.methodsAt('/api/v1/articles')).toEqual([]);
+    expect(table.methodsAt('/api/v1/articles/12/')).toEqual([]);
+  });
 });

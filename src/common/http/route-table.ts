@@ -20,7 +20,10 @@ interface Entry extends Route {
  * routes matched the way Express matches them (path-to-regexp, the router's
  * own matcher, case-sensitive and strict, as createApp configures routing;
  * first match in declaration order). Middleware that must act before body
- * parsing and routing (CallAdmission) reads a route's decorators through it.
+ * parsing and routing (CallAdmission, the 405 answer) reads a route's
+ * decorators and a path's methods through it. Paths are matched as sent,
+ * percent-encoding included: which route a path names does not depend on
+ * decoding its parameters, so a path that does not decode still names one.
  */
 export class RouteTable {
   private constructor(private readonly entries: Entry[]) {}
@@ -38,7 +41,12 @@ export class RouteTable {
           RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         const prefix = Reflect.getMetadata(PATH_METADATA, controller) as string | string[];
         for (const path of routePaths(prefix, methodPaths)) {
-          const matches = match(path, { sensitive: true, end: true, trailing: false });
+          const matches = match(path, {
+            sensitive: true,
+            end: true,
+            trailing: false,
+            decode: false,
+          });
           entries.push({ method, path, controller, handler, matches });
         }
       }
@@ -52,6 +60,26 @@ export class RouteTable {
       (entry) => handles(entry.method, method) && entry.matches(path) !== false,
     );
   }
+
+  /**
+   * The methods the routes at this path answer, HEAD wherever GET, in the
+   * order of RFC 9110's method table (PATCH and others after); empty when no
+   * route has this path.
+   */
+  methodsAt(path: string): string[] {
+    const methods = new Set(
+      this.entries.filter((entry) => entry.matches(path) !== false).map((entry) => entry.method),
+    );
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort((a, b) => methodRank(a) - methodRank(b));
+  }
+}
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'];
+
+function methodRank(method: string): number {
+  const rank = METHOD_ORDER.indexOf(method);
+  return rank === -1 ? METHOD_ORDER.length : rank;
 }
 
 function handles(routeMethod: string, method: string): boolean {

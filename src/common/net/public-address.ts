@@ -7,7 +7,11 @@ import { BlockList, isIP } from 'node:net';
  * (cloud metadata services), carrier-grade NAT, multicast and every other
  * special-use range of IANA's registries, in IPv4 and IPv6. BlockList checks
  * an IPv4-mapped IPv6 address (::ffff:a.b.c.d, in either spelling) against
- * the IPv4 ranges.
+ * the IPv4 ranges. Every other IPv6 form that carries an IPv4 address — the
+ * deprecated IPv4-compatible (::a.b.c.d) and IPv4-translated
+ * (::ffff:0:a.b.c.d) forms, NAT64 (64:ff9b::/96) and 6to4 (2002::/16) — is
+ * refused whole, whatever it embeds: none is an address a client document
+ * or an image is legitimately served from.
  */
 const SPECIAL_USE = new BlockList();
 for (const [network, prefix] of [
@@ -30,16 +34,22 @@ for (const [network, prefix] of [
   SPECIAL_USE.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (deprecated, RFC 4291), with :: and ::1 in it.
+  ['::', 96],
+  // IPv4-translated (RFC 2765).
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001::', 23],
   ['2001:db8::', 32],
   ['2002::', 16],
+  ['3fff::', 20],
+  ['5f00::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Site-local (deprecated, RFC 3879).
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   SPECIAL_USE.addSubnet(network, prefix, 'ipv6');

@@ -14,7 +14,7 @@ export const ApiNotFoundResponse = (description: string) =>
 /** The 422 of a list filtered by `from`/`to`. */
 export const ApiInvalidDateRangeListResponse = () =>
   ApiInvalidParameterResponse(
-    'A query or path parameter is invalid (`invalid_parameter`), or `from` is later than `to` (`invalid_date_range`).',
+    'A query or path parameter is invalid (`invalid_parameter`), `from` is later than `to` (`invalid_date_range`), or `page`/`per_page` come with a CSV export (`conflicting_parameters`).',
   );
 
 /** An operation under /sites/{id}: the website id, and its 404 when the site is not the caller's. */

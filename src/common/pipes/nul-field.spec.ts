@@ -1,4 +1,4 @@
-import { nulField } from './nul-field.js';
+import { hasControlCharacter, nulField } from './nul-field.js';
 
 describe('nulField', () => {
   it('names the first field holding a NUL, nested or in a list', () => {
@@ -15,4 +15,20 @@ describe('nulField', () => {
     expect(nulField({ a: 'x', b: 1, c: null, d: [true] })).toBeUndefined();
     expect(nulField(undefined)).toBeUndefined();
   });
+});
+
+describe('hasControlCharacter', () => {
+  it.each(['\u0000', 'a\tb', 'line\nbreak', '\r', '\u001b[31m', '\u007f', '\u0085', '\u009f'])(
+    'finds one in %j',
+    (value) => {
+      expect(hasControlCharacter(value)).toBe(true);
+    },
+  );
+
+  it.each(['', 'Monthly report', 'Zoë Ünal', 'a b', '¡Olé!', '\u00a0', '日本語', '😀'])(
+    'finds none in %j',
+    (value) => {
+      expect(hasControlCharacter(value)).toBe(false);
+    },
+  );
 });

@@ -1,3 +1,16 @@
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Whether text holds a control character (C0, DEL or C1): no name, email or
+ * password a person types holds one, and NUL among them is refused by
+ * PostgreSQL in any text. The API refuses NUL in every field (nulField); the
+ * console's single-line fields and the people rules refuse all of them.
+ */
+export function hasControlCharacter(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
+
 /**
  * The first field (dotted path) of a parsed query or JSON body whose name or
  * string value holds a NUL character, or undefined. Walks without recursion;

@@ -12,6 +12,8 @@ describe('parseActivityQuery', () => {
         assistant: '4',
         from: '2026-11-01',
         to: '2026-11-20',
+        q: ' /api/v1/sites ',
+        protocol: '1',
         before: CURSOR,
       }),
     ).toEqual({
@@ -22,6 +24,8 @@ describe('parseActivityQuery', () => {
         connectionId: 4,
         from: '2026-11-01',
         to: '2026-11-20',
+        search: '/api/v1/sites',
+        protocol: true,
         before: CURSOR,
       },
       problems: [],
@@ -60,9 +64,25 @@ describe('parseActivityQuery', () => {
   });
 
   it('round-trips through the query string it makes', () => {
-    const filter = { channel: 'api' as const, keyId: 3, from: '2026-11-01' };
+    const filter = {
+      channel: 'api' as const,
+      keyId: 3,
+      from: '2026-11-01',
+      search: 'req 1',
+      protocol: true,
+    };
     const query = filterQuery(filter, { after: CURSOR });
     const parsed = parseActivityQuery(Object.fromEntries(new URLSearchParams(query.slice(1))));
     expect(parsed.filter).toEqual({ ...filter, after: CURSOR });
+  });
+
+  it('refuses a search it cannot use, naming why', () => {
+    expect(parseActivityQuery({ q: 'a'.repeat(501) }).problems).toEqual([
+      'The search is longer than 500 characters.',
+    ]);
+    expect(parseActivityQuery({ q: 'a\u0000b' })).toEqual({
+      filter: {},
+      problems: ['The search holds control characters.'],
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { parseDay } from '../../common/dates.js';
 
-export const ACTIVITY_CHANNELS = ['api', 'mcp', 'console'] as const;
+export const ACTIVITY_CHANNELS = ['api', 'mcp', 'console', 'email'] as const;
 export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
 
 /** A position in the log: the id of the row a page ends at (its time is read from the row). */
@@ -14,6 +14,10 @@ export interface ActivityFilter {
   connectionId?: number;
   from?: string;
   to?: string;
+  /** What the person knows of a call: a request id, a path, an operation or an article id. */
+  search?: string;
+  /** The agent server's protocol messages are shown too. */
+  protocol?: boolean;
   /** Rows older than this (the "Older" page)… */
   before?: LogCursor;
   /** …or newer than this (the "Newer" page). */
@@ -25,6 +29,9 @@ export interface ParsedActivityQuery {
   /** What could not be used, in words; the rest of the filter still applies. */
   problems: string[];
 }
+
+/** Longer than any request id, path or operation the log keeps worth searching for. */
+export const MAX_SEARCH_LENGTH = 500;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -69,6 +76,14 @@ export function parseActivityQuery(query: Record<string, unknown>): ParsedActivi
     delete filter.from;
     delete filter.to;
   }
+  const search = text('q');
+  if (search !== undefined) {
+    if (search.length > MAX_SEARCH_LENGTH) {
+      problems.push(`The search is longer than ${MAX_SEARCH_LENGTH} characters.`);
+    } else if (/\p{Cc}/u.test(search)) problems.push('The search holds control characters.');
+    else filter.search = search;
+  }
+  if (text('protocol') !== undefined) filter.protocol = true;
   for (const side of ['before', 'after'] as const) {
     const cursor = text(side);
     if (cursor !== undefined) {
@@ -100,8 +115,31 @@ export function filterQuery(
   if (filter.connectionId !== undefined) params.set('assistant', String(filter.connectionId));
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
+  if (filter.search) params.set('q', filter.search);
+  if (filter.protocol) params.set('protocol', '1');
   if (cursor?.before) params.set('before', cursor.before);
   if (cursor?.after) params.set('after', cursor.after);
   const query = params.toString();
   return query === '' ? '' : `?${query}`;
+}
+
+/** Whether the filter narrows the log at all (protocol messages aside). */
+export function isFiltered(filter: ActivityFilter): boolean {
+  return (
+    filter.channel !== undefined ||
+    filter.status !== undefined ||
+    filter.keyId !== undefined ||
+    filter.connectionId !== undefined ||
+    filter.from !== undefined ||
+    filter.to !== undefined ||
+    filter.search !== undefined
+  );
+}
+
+/** The filter without its page position: what the total and the export cover. */
+export function wholeFilter(filter: ActivityFilter): ActivityFilter {
+  const whole = { ...filter };
+  delete whole.before;
+  delete whole.after;
+  return whole;
 }

@@ -1,8 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { SqlConditions } from '../../common/sql-conditions.js';
+import { ApiKeyListings, type KeyLabel } from '../../auth/index.js';
+import { RevisionsService } from '../../articles/index.js';
+import type { RowStream } from '../../database/index.js';
+import {
+  LearningLogReader,
+  LearningLogSearch,
+  type LogEntry,
+  type LogPageFilter,
+} from '../../learning-log/index.js';
+import { type AssistantName, ConnectionsService } from '../../oauth/index.js';
+import { ActorNames } from '../actor-names.reads.js';
 import type { ActorColumns } from '../views/who.js';
-import type { ActivityFilter } from './activity-filter.js';
+import { type ActivityFilter, wholeFilter } from './activity-filter.js';
+import { searchPlan } from './activity-search.js';
 
 export interface ActivityRow extends ActorColumns {
   id: string;
@@ -16,9 +26,20 @@ export interface ActivityRow extends ActorColumns {
   request_id: string | null;
   user_agent: string | null;
   error: string | null;
+  /** Channel `email`: the message's recipient and subject. */
+  mail_to: string | null;
+  mail_subject: string | null;
   /** The revision the call made, when it changed an article of this account. */
   article_id: number | null;
   revision: number | null;
+}
+
+/** One call whole, for its detail page. */
+export interface ActivityDetail extends ActivityRow {
+  client_address: string | null;
+  key_id: number | null;
+  user_id: number | null;
+  connection_id: number | null;
 }
 
 export interface ActivityPage {
@@ -29,91 +50,102 @@ export interface ActivityPage {
 
 const STATUS_RANGES = { '2xx': [200, 299], '4xx': [400, 499], '5xx': [500, 599] } as const;
 
-export interface KeyChoice {
-  id: number;
-  name: string | null;
-  prefix: string;
-}
+export type KeyChoice = KeyLabel;
 
-export interface AssistantChoice {
-  id: number;
-  assistant_name: string;
-}
+export type AssistantChoice = AssistantName;
 
 /**
- * The account's learning log for the activity page: newest first, read by
- * position (a row's time and id) rather than by offset, so that any page of a
- * large log is one index range; each row names who acted and links the
- * revision it made.
+ * The account's learning log for the activity page: a page of the log
+ * (LearningLogReader: newest first, read by position), each row naming who
+ * acted (ActorNames) and linking the revision it made (RevisionsService),
+ * every owner asked once per page.
  */
 @Injectable()
 export class ActivityReads {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly log: LearningLogReader,
+    private readonly search: LearningLogSearch,
+    private readonly actors: ActorNames,
+    private readonly revisions: RevisionsService,
+    private readonly keyList: ApiKeyListings,
+    private readonly connections: ConnectionsService,
+  ) {}
 
   async page(accountId: number, filter: ActivityFilter, size: number): Promise<ActivityPage> {
-    const where = new SqlConditions().add((p) => `l.account_id = ${p}`, accountId);
-    if (filter.channel) where.add((p) => `l.channel = ${p}`, filter.channel);
-    if (filter.status) {
-      const [low, high] = STATUS_RANGES[filter.status];
-      where.add((p) => `l.status >= ${p}`, low).add((p) => `l.status <= ${p}`, high);
-    }
-    if (filter.keyId !== undefined) where.add((p) => `l.key_id = ${p}`, filter.keyId);
-    if (filter.connectionId !== undefined) {
-      where.add((p) => `l.connection_id = ${p}`, filter.connectionId);
-    }
-    where.dayRange('l.occurred_at', filter.from, filter.to);
-    const newer = filter.after !== undefined;
-    const cursor = filter.after ?? filter.before;
-    if (cursor) {
-      // The page goes on from the cursor row, at its own time; the plain time range lets the index do the work.
-      where.add((p) => {
-        const at = `(SELECT c.occurred_at FROM learning_log c WHERE c.id = ${p}::uuid)`;
-        return `l.occurred_at ${newer ? '>=' : '<='} ${at}
-            AND (l.occurred_at, l.id) ${newer ? '>' : '<'} (${at}, ${p}::uuid)`;
-      }, cursor);
-    }
-    const direction = newer ? 'ASC' : 'DESC';
-    const params = [...where.params, size + 1];
-    const rows = await this.dataSource.query<ActivityRow[]>(
-      `SELECT l.id, l.occurred_at, l.channel, l.operation, l.method, l.path, l.status, l.duration_ms,
-              l.request_id, l.user_agent, l.error,
-              k.name AS key_name, k.prefix AS key_prefix, u.name AS user_name, u.email AS user_email,
-              oc.assistant_name, rev.article_id, rev.number AS revision
-         FROM learning_log l
-         LEFT JOIN api_keys k ON k.id = l.key_id AND k.account_id = l.account_id
-         LEFT JOIN users u ON u.id = l.user_id AND u.account_id = l.account_id
-         LEFT JOIN oauth_connections oc ON oc.id = l.connection_id AND oc.account_id = l.account_id
-         LEFT JOIN LATERAL (
-           SELECT r.article_id, r.number
-             FROM article_revisions r
-             JOIN articles a ON a.id = r.article_id
-             JOIN sites s ON s.id = a.site_id AND s.account_id = l.account_id
-            WHERE r.log_entry_id = l.id
-            LIMIT 1
-         ) rev ON true
-        WHERE ${where.sql}
-        ORDER BY l.occurred_at ${direction}, l.id ${direction}
-        LIMIT $${params.length}`,
-      params,
+    const page = await this.log.page(accountId, await this.logFilter(accountId, filter), size);
+    const [actors, made] = await Promise.all([
+      this.actors.of(accountId, page.rows),
+      this.revisions.madeBy(
+        accountId,
+        page.rows.map((row) => row.id),
+      ),
+    ]);
+    const rows = page.rows.map(
+      ({ key_id: _key, user_id: _user, connection_id: _connection, ...row }, index) => {
+        const revision = made.get(row.id);
+        return {
+          ...row,
+          ...actors[index],
+          article_id: revision?.article_id ?? null,
+          revision: revision?.number ?? null,
+        };
+      },
     );
-    const more = rows.length > size;
-    const page = rows.slice(0, size);
-    return { rows: newer ? page.reverse() : page, more };
+    return { rows, more: page.more };
+  }
+
+  /** How many rows of the log match the filter, on every page. */
+  async total(accountId: number, filter: ActivityFilter): Promise<number> {
+    return this.search.count(accountId, await this.logFilter(accountId, wholeFilter(filter)));
+  }
+
+  /** Every row the filter matches, streamed, newest first (the CSV export). */
+  async export(accountId: number, filter: ActivityFilter): Promise<RowStream> {
+    return this.search.export(accountId, await this.logFilter(accountId, wholeFilter(filter)));
+  }
+
+  /** One call of the account, named and linked like a row of the list; null when there is none. */
+  async detail(accountId: number, id: string): Promise<ActivityDetail | null> {
+    const entry: LogEntry | null = await this.search.entry(accountId, id);
+    if (entry === null) return null;
+    const [[actor], made] = await Promise.all([
+      this.actors.of(accountId, [entry]),
+      this.revisions.madeBy(accountId, [entry.id]),
+    ]);
+    const revision = made.get(entry.id);
+    return {
+      ...entry,
+      ...actor,
+      article_id: revision?.article_id ?? null,
+      revision: revision?.number ?? null,
+    };
+  }
+
+  /** The log's filter for a page of the console's: a search becomes the comparisons it stands for. */
+  private async logFilter(accountId: number, filter: ActivityFilter): Promise<LogPageFilter> {
+    const { status, search, ...rest } = filter;
+    const logFilter: LogPageFilter = {
+      ...rest,
+      ...(status
+        ? { status: { low: STATUS_RANGES[status][0], high: STATUS_RANGES[status][1] } }
+        : {}),
+    };
+    if (search === undefined) return logFilter;
+    const plan = searchPlan(search);
+    const ids =
+      plan.articleId === undefined
+        ? []
+        : await this.revisions.logEntriesOf(accountId, plan.articleId);
+    return { ...logFilter, match: { ...plan.match, ...(ids.length > 0 ? { ids } : {}) } };
   }
 
   /** The account's assistants, for the filter's choices (disconnected ones too). */
   assistants(accountId: number): Promise<AssistantChoice[]> {
-    return this.dataSource.query<AssistantChoice[]>(
-      `SELECT id, assistant_name FROM oauth_connections WHERE account_id = $1 ORDER BY id DESC`,
-      [accountId],
-    );
+    return this.connections.assistants(accountId);
   }
 
   /** The account's keys, for the filter's choices (revoked ones too: their calls are in the log). */
   keys(accountId: number): Promise<KeyChoice[]> {
-    return this.dataSource.query<KeyChoice[]>(
-      `SELECT id, name, prefix FROM api_keys WHERE account_id = $1 ORDER BY id DESC`,
-      [accountId],
-    );
+    return this.keyList.labels(accountId);
   }
 }

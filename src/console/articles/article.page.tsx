@@ -1,29 +1,44 @@
 import type { FC } from 'hono/jsx';
-import type { ArticleWithBodyDto } from '../../articles/dto/article-with-body.dto.js';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
-import { Badge, Day, Notice, OutLink, Pager, Time } from '../views/components.js';
+import { articleEtag, type ArticleWithBodyDto } from '../../articles/index.js';
+import type { PageContext } from '../page/page-context.decorator.js';
+import { Badge, Day, Fact, Notice, OutLink, type PagerProps, Time } from '../views/components.js';
 import { FeaturedImage } from '../views/featured-image.js';
 import { Layout } from '../views/layout.js';
+import { type Column, Table } from '../views/table.js';
 import { actorOf, Who } from '../views/who.js';
 import { ArticleBody, originLabel, ProtectedLinksTable } from './article-views.js';
 import type { ArticleSite, RevisionRow } from './article.reads.js';
 
 export interface ArticlePageProps {
-  user: SignedInUser;
-  csrf: string;
+  page: PageContext;
   article: ArticleWithBodyDto;
   site: ArticleSite;
   revisions: RevisionRow[];
-  pager: { summary: string; previous: string | null; next: string | null };
+  pager: PagerProps;
   ownOrigins: string[];
-  notice?: string;
 }
 
 export const ArticlePage: FC<ArticlePageProps> = (props) => {
-  const { user, csrf, article, site, revisions, pager, ownOrigins, notice } = props;
+  const { page, article, site, revisions, pager, ownOrigins } = props;
   const title = article.title ?? `Article ${article.id}`;
+  // Restore goes on from what this page shows: its links carry the content's ETag as of now.
+  const etag = articleEtag(article);
+  const columns: Array<Column<RevisionRow>> = [
+    { header: '#', key: true, numeric: true, cell: (revision) => revision.number },
+    { header: 'Time', cell: (revision) => <Time value={revision.created_at} /> },
+    { header: 'Origin', cell: (revision) => originLabel(revision.origin) },
+    { header: 'Reason', cell: (revision) => revision.reason ?? <span class="muted">—</span> },
+    { header: 'Who', cell: (revision) => <Who actor={actorOf(revision)} /> },
+    {
+      header: 'Actions',
+      quiet: true,
+      cell: (revision) => (
+        <RevisionActions articleId={article.id} revision={revision} etag={etag} />
+      ),
+    },
+  ];
   return (
-    <Layout title={title} user={user} csrf={csrf} section="overview">
+    <Layout title={title} page={page} section="overview">
       <p class="crumbs">
         <a href="/console">Overview</a> /{' '}
         <a href={`/console/sites/${site.id}`}>{site.name ?? `Site ${site.id}`}</a> / Article
@@ -32,26 +47,14 @@ export const ArticlePage: FC<ArticlePageProps> = (props) => {
       <p class="lead">
         <OutLink href={article.url} />
       </p>
-      {notice ? <Notice tone="ok">{notice}</Notice> : null}
+      {page.notice ? <Notice tone="ok">{page.notice}</Notice> : null}
       <dl class="facts">
-        <div>
-          <dt>Status</dt>
-          <dd>{article.status ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Published</dt>
-          <dd>
-            <Day value={article.published_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>Words</dt>
-          <dd>{article.word_count?.toLocaleString('en') ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Target keyword</dt>
-          <dd>{article.target_keyword ?? '—'}</dd>
-        </div>
+        <Fact label="Status">{article.status ?? '—'}</Fact>
+        <Fact label="Published">
+          <Day value={article.published_at} />
+        </Fact>
+        <Fact label="Words">{article.word_count?.toLocaleString('en') ?? '—'}</Fact>
+        <Fact label="Target keyword">{article.target_keyword ?? '—'}</Fact>
       </dl>
       <h2>Featured image</h2>
       <div class="card">
@@ -69,53 +72,32 @@ export const ArticlePage: FC<ArticlePageProps> = (props) => {
       </p>
       <ProtectedLinksTable links={article.protected_links} />
       <h2 id="revisions">Revisions</h2>
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Time</th>
-              <th scope="col">Origin</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Who</th>
-              <th scope="col">
-                <span class="muted">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {revisions.map((revision) => (
-              <tr id={`revision-${revision.number}`}>
-                <td class="num">{revision.number}</td>
-                <td>
-                  <Time value={revision.created_at} />
-                </td>
-                <td>{originLabel(revision.origin)}</td>
-                <td>{revision.reason ?? <span class="muted">—</span>}</td>
-                <td>
-                  <Who actor={actorOf(revision)} />
-                </td>
-                <td>
-                  <RevisionActions articleId={article.id} revision={revision} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager {...pager} />
+      <Table
+        columns={columns}
+        rows={revisions}
+        rowId={(revision) => `revision-${revision.number}`}
+        pager={pager}
+      />
     </Layout>
   );
 };
 
-export const RevisionActions: FC<{ articleId: number; revision: RevisionRow }> = ({
+/**
+ * View, Compare and Restore for a revision. `etag` is the article's ETag as
+ * the page the person is looking at showed it (absent when it showed no
+ * current content): Restore and View carry it on, so that the restore is
+ * refused if the article changed since.
+ */
+export const RevisionActions: FC<{ articleId: number; revision: RevisionRow; etag?: string }> = ({
   articleId,
   revision,
+  etag,
 }) => {
   const base = `/console/articles/${articleId}/revisions/${revision.number}`;
+  const carried = etag === undefined ? '' : `?etag=${encodeURIComponent(etag)}`;
   return (
     <div class="actions">
-      <a class="button secondary small" href={base}>
+      <a class="button secondary small" href={`${base}${carried}`}>
         View
       </a>
       {revision.current ? (
@@ -125,7 +107,7 @@ export const RevisionActions: FC<{ articleId: number; revision: RevisionRow }> =
           <a class="button secondary small" href={`${base}/compare`}>
             Compare with current
           </a>
-          <a class="button secondary small" href={`${base}/restore`}>
+          <a class="button secondary small" href={`${base}/restore${carried}`}>
             Restore
           </a>
         </>

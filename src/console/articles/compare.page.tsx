@@ -1,30 +1,46 @@
 import type { FC } from 'hono/jsx';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
+import type { PageContext } from '../page/page-context.decorator.js';
 import { Notice } from '../views/components.js';
 import { Layout } from '../views/layout.js';
+import { ArticleCrumbs } from './article-views.js';
+import type { ArticleSite } from './article.reads.js';
 import type { DiffLine, Segment } from './content-diff.js';
+import type { BodyImage } from './reader-text.js';
+
+/**
+ * The body compared: its lines (null: too different to compare in time),
+ * `same` (byte for byte), or `markup-only` (the text a reader sees is the
+ * same; only the HTML differs).
+ */
+export type ComparedBody = DiffLine[] | null | 'same' | 'markup-only';
 
 export interface ComparePageProps {
-  user: SignedInUser;
-  csrf: string;
+  page: PageContext;
+  site: ArticleSite;
   articleId: number;
   articleTitle: string;
   number: number;
+  /** The body as a reader sees it (text), or its HTML source. */
+  view: 'text' | 'source';
   title: { before: Segment[]; after: Segment[] } | null;
   image: { before: string | null; after: string | null } | null;
-  body: DiffLine[] | null | 'same';
+  body: ComparedBody;
+  /** Images of the body only in the current version (removed) or only in revision N (added). */
+  images: { removed: BodyImage[]; added: BodyImage[] };
+  /** The ETag of the current version compared here: Restore is checked against it. */
+  etag: string;
 }
 
 /** What restoring revision N would change: from the current version (−) to revision N (+). */
 export const ComparePage: FC<ComparePageProps> = (props) => {
-  const { user, csrf, articleId, articleTitle, number, title, image, body } = props;
+  const { page, site, articleId, articleTitle, number, view, title, image, body, images, etag } =
+    props;
   const base = `/console/articles/${articleId}/revisions/${number}`;
   return (
-    <Layout title={`Compare revision ${number}`} user={user} csrf={csrf} section="overview">
-      <p class="crumbs">
-        <a href={`/console/articles/${articleId}`}>{articleTitle}</a> /{' '}
+    <Layout title={`Compare revision ${number}`} page={page} section="overview">
+      <ArticleCrumbs site={site} articleId={articleId} articleTitle={articleTitle}>
         <a href={base}>Revision {number}</a> / Compare
-      </p>
+      </ArticleCrumbs>
       <h1>Revision {number} compared with the current version</h1>
       <p class="lead">
         What restoring revision {number} would change: <span class="legend del">−</span> only in the
@@ -37,19 +53,11 @@ export const ComparePage: FC<ComparePageProps> = (props) => {
         <dl class="change">
           <dt>Current</dt>
           <dd>
-            <div class="diff">
-              <div class="del">
-                <Segments segments={title.before} />
-              </div>
-            </div>
+            <TitleVersion kind="del" segments={title.before} />
           </dd>
           <dt>Revision {number}</dt>
           <dd>
-            <div class="diff">
-              <div class="ins">
-                <Segments segments={title.after} />
-              </div>
-            </div>
+            <TitleVersion kind="ins" segments={title.after} />
           </dd>
         </dl>
       )}
@@ -64,9 +72,27 @@ export const ComparePage: FC<ComparePageProps> = (props) => {
           <dd class="mono">{image.after ?? '(none)'}</dd>
         </dl>
       )}
-      <h2>Body</h2>
+      <h2 id="body">Body</h2>
+      <p class="row view-switch" role="group" aria-label="How the body is compared">
+        {view === 'text' ? (
+          <>
+            <span class="badge">The text a reader sees</span>
+            <a href={`${base}/compare?view=source#body`}>Show the HTML source changes</a>
+          </>
+        ) : (
+          <>
+            <span class="badge">HTML source</span>
+            <a href={`${base}/compare#body`}>Show the text a reader sees</a>
+          </>
+        )}
+      </p>
       {body === 'same' ? (
         <p class="muted">Unchanged.</p>
+      ) : body === 'markup-only' ? (
+        <p class="muted">
+          The text a reader sees is the same; only the HTML differs.{' '}
+          <a href={`${base}/compare?view=source#body`}>Show the HTML source changes</a>
+        </p>
       ) : body === null ? (
         <Notice tone="info">
           <p>
@@ -76,7 +102,7 @@ export const ComparePage: FC<ComparePageProps> = (props) => {
           </p>
         </Notice>
       ) : (
-        <div class="diff" aria-label="Body changes">
+        <div class={view === 'text' ? 'diff prose' : 'diff'} aria-label="Body changes">
           {body.map((line) =>
             line.kind === 'gap' ? (
               <div class="gap">{`… ${line.hidden} unchanged ${line.hidden === 1 ? 'line' : 'lines'} …`}</div>
@@ -91,8 +117,27 @@ export const ComparePage: FC<ComparePageProps> = (props) => {
           )}
         </div>
       )}
+      <h2>Images in the body</h2>
+      {images.removed.length === 0 && images.added.length === 0 ? (
+        <p class="muted">Unchanged.</p>
+      ) : (
+        <div class="diff prose" aria-label="Image changes">
+          {images.removed.map((image) => (
+            <div class="del">
+              <span class="visually-hidden">Removed: </span>
+              <ImageLine image={image} />
+            </div>
+          ))}
+          {images.added.map((image) => (
+            <div class="ins">
+              <span class="visually-hidden">Added: </span>
+              <ImageLine image={image} />
+            </div>
+          ))}
+        </div>
+      )}
       <p class="row spaced">
-        <a class="button primary" href={`${base}/restore`}>
+        <a class="button primary" href={`${base}/restore?etag=${encodeURIComponent(etag)}`}>
           Restore revision {number}…
         </a>
         <a class="button secondary" href={`/console/articles/${articleId}`}>
@@ -102,6 +147,15 @@ export const ComparePage: FC<ComparePageProps> = (props) => {
     </Layout>
   );
 };
+
+/** One version of the title, its changed words marked: the current (del) or the revision's (ins). */
+const TitleVersion: FC<{ kind: 'del' | 'ins'; segments: Segment[] }> = ({ kind, segments }) => (
+  <div class="diff">
+    <div class={kind}>
+      <Segments segments={segments} />
+    </div>
+  </div>
+);
 
 const Segments: FC<{ segments: Segment[] }> = ({ segments }) => (
   <>
@@ -114,5 +168,14 @@ const Segments: FC<{ segments: Segment[] }> = ({ segments }) => (
         segment.text
       ),
     )}
+  </>
+);
+
+/** An image by its address and text; images from other sites are not loaded in the console. */
+const ImageLine: FC<{ image: BodyImage }> = ({ image }) => (
+  <>
+    <span class="mono">{image.src || '(no address)'}</span>
+    {' — '}
+    {image.alt ? `“${image.alt}”` : <span class="muted">no alternative text</span>}
   </>
 );

@@ -31,13 +31,19 @@ export function bodyLines(html: string): string {
     .trim();
 }
 
-/**
- * A readable diff of two bodies, from `before` to `after`: removed and added
- * lines, words changed within a line that was edited, and folded runs of
- * unchanged lines. Null when the two are too different to compare in time.
- */
+/** The HTML source of two bodies compared, broken at blocks (bodyLines). */
 export function bodyDiff(before: string, after: string): DiffLine[] | null {
-  const parts = diffLines(bodyLines(before), bodyLines(after), { timeout: DIFF_TIMEOUT_MS });
+  return lineDiff(bodyLines(before), bodyLines(after));
+}
+
+/**
+ * A readable diff of two texts of lines, from `before` to `after`: removed
+ * and added lines, words changed within a line that was edited, and folded
+ * runs of unchanged lines. Null when the two are too different to compare
+ * in time.
+ */
+export function lineDiff(before: string, after: string): DiffLine[] | null {
+  const parts = diffLines(before, after, { timeout: DIFF_TIMEOUT_MS });
   if (parts === undefined) return null;
   const lines: DiffLine[] = [];
   for (let i = 0; i < parts.length; i++) {

@@ -1,18 +1,19 @@
 import type { FC } from 'hono/jsx';
-import type { ProtectedLink } from '../../articles/html/protected-links.service.js';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
-import { CsrfField, Notice, OutLink, Time } from '../views/components.js';
+import type { ProtectedLink } from '../../articles/index.js';
+import type { PageContext } from '../page/page-context.decorator.js';
+import { ConfirmForm, Notice, OutLink, Time } from '../views/components.js';
 import { Layout } from '../views/layout.js';
 import { actorOf, Who } from '../views/who.js';
-import type { RevisionContent } from './article.reads.js';
+import { ArticleCrumbs } from './article-views.js';
+import type { ArticleSite, RevisionContent } from './article.reads.js';
 
 export interface RestorePageProps {
-  user: SignedInUser;
-  csrf: string;
+  page: PageContext;
+  site: ArticleSite;
   articleId: number;
   articleTitle: string;
   revision: RevisionContent;
-  /** The article's ETag when this page was made: the restore is refused if it changed since. */
+  /** The article's ETag as the page that led here showed it: the restore is refused if it changed since. */
   etag: string;
   /** Protected links of the current body that the revision lacks or alters. */
   dropped: ProtectedLink[];
@@ -20,18 +21,13 @@ export interface RestorePageProps {
 
 /** The confirmation before a restore (pages work without script: this is a page, not a dialog). */
 export const RestorePage: FC<RestorePageProps> = (props) => {
-  const { user, csrf, articleId, articleTitle, revision, etag, dropped } = props;
+  const { page, site, articleId, articleTitle, revision, etag, dropped } = props;
   const base = `/console/articles/${articleId}/revisions/${revision.number}`;
   return (
-    <Layout
-      title={`Restore revision ${revision.number}`}
-      user={user}
-      csrf={csrf}
-      section="overview"
-    >
-      <p class="crumbs">
-        <a href={`/console/articles/${articleId}`}>{articleTitle}</a> / Restore
-      </p>
+    <Layout title={`Restore revision ${revision.number}`} page={page} section="overview">
+      <ArticleCrumbs site={site} articleId={articleId} articleTitle={articleTitle}>
+        Restore
+      </ArticleCrumbs>
       <div class="card">
         <h1>Restore revision {revision.number}?</h1>
         <p>
@@ -42,95 +38,65 @@ export const RestorePage: FC<RestorePageProps> = (props) => {
           <a href={`${base}/compare`}>See what would change.</a>
         </p>
         {dropped.length > 0 ? (
-          <>
-            <DroppedLinks number={revision.number} links={dropped} />
-            <p>
-              <a class="button secondary" href={`/console/articles/${articleId}`}>
-                Back to the article
-              </a>
-            </p>
-          </>
+          <DroppedLinks articleId={articleId} number={revision.number} links={dropped} />
         ) : (
-          <form method="post" action={`${base}/restore`} class="row">
-            <CsrfField token={csrf} />
+          <ConfirmForm
+            action={`${base}/restore`}
+            csrf={page.csrf}
+            label={`Restore revision ${revision.number}`}
+            cancel={`/console/articles/${articleId}`}
+          >
             <input type="hidden" name="etag" value={etag} />
-            <button type="submit" class="danger">
-              Restore revision {revision.number}
-            </button>
-            <a class="button secondary" href={`/console/articles/${articleId}`}>
-              Cancel
-            </a>
-          </form>
+          </ConfirmForm>
         )}
       </div>
     </Layout>
   );
 };
 
-export const DroppedLinks: FC<{ number: number; links: ProtectedLink[] }> = ({ number, links }) => (
-  <Notice tone="bad" title={`Revision ${number} cannot be restored`}>
-    <p>
-      It lacks or alters protected links that the current body carries. Restoring it would drop
-      them, so it is refused and nothing changes:
-    </p>
-    <ul>
-      {links.map((link) => (
-        <li>
-          {link.type === 'backlink' ? 'Backlink' : 'Internal link'} “{link.text}” →{' '}
-          <OutLink href={link.href} />
-        </li>
-      ))}
-    </ul>
-  </Notice>
-);
-
-export const RestoreRefusedPage: FC<{
-  user: SignedInUser;
-  csrf: string;
-  articleId: number;
-  articleTitle: string;
-  number: number;
-  links: ProtectedLink[];
-}> = ({ user, csrf, articleId, articleTitle, number, links }) => (
-  <Layout title="Restore refused" user={user} csrf={csrf} section="overview">
-    <p class="crumbs">
-      <a href={`/console/articles/${articleId}`}>{articleTitle}</a> / Restore
-    </p>
-    <h1>Restore refused</h1>
-    <DroppedLinks number={number} links={links} />
+/** Why revision `number` cannot be restored: the protected links it would drop; back to the article. */
+const DroppedLinks: FC<{ articleId: number; number: number; links: ProtectedLink[] }> = ({
+  articleId,
+  number,
+  links,
+}) => (
+  <>
+    <Notice tone="bad" title={`Revision ${number} cannot be restored`}>
+      <p>
+        It lacks or alters protected links that the current body carries. Restoring it would drop
+        them, so it is refused and nothing changes:
+      </p>
+      <ul>
+        {links.map((link) => (
+          <li>
+            {link.type === 'backlink' ? 'Backlink' : 'Internal link'} “{link.text}” →{' '}
+            <OutLink href={link.href} />
+          </li>
+        ))}
+      </ul>
+    </Notice>
     <p>
       <a class="button secondary" href={`/console/articles/${articleId}`}>
         Back to the article
       </a>
     </p>
-  </Layout>
+  </>
 );
 
-export const ArticleChangedPage: FC<{
-  user: SignedInUser;
-  csrf: string;
+/** A restore the write path refused because the revision drops protected links (422). */
+export const RestoreRefusedPage: FC<{
+  page: PageContext;
+  site: ArticleSite;
   articleId: number;
+  articleTitle: string;
   number: number;
-}> = ({ user, csrf, articleId, number }) => (
-  <Layout title="The article changed" user={user} csrf={csrf} section="overview">
-    <div class="card">
-      <p class="muted">Error 412</p>
-      <h1>The article changed since you opened that page</h1>
-      <p>
-        Someone (or an agent) edited it in the meantime, so revision {number} was not restored and
-        nothing changed. Look at the article as it is now, then restore again if you still want to.
-      </p>
-      <p class="row">
-        <a class="button primary" href={`/console/articles/${articleId}`}>
-          Open the current article
-        </a>
-        <a
-          class="button secondary"
-          href={`/console/articles/${articleId}/revisions/${number}/restore`}
-        >
-          Restore revision {number} again…
-        </a>
-      </p>
-    </div>
+  links: ProtectedLink[];
+}> = ({ page, site, articleId, articleTitle, number, links }) => (
+  <Layout title="Restore refused" page={page} section="overview">
+    <ArticleCrumbs site={site} articleId={articleId} articleTitle={articleTitle}>
+      Restore
+    </ArticleCrumbs>
+    <h1>Restore refused</h1>
+    <DroppedLinks articleId={articleId} number={number} links={links} />
   </Layout>
 );

@@ -1,30 +1,32 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import {
+  articleEtag,
+  ArticleHtmlService,
+  ArticlesService,
+  isArticleEtag,
   PreconditionFailedError,
   RestoreDropsProtectedLinksError,
-} from '../../articles/article-edits.errors.js';
-import { articleEtag } from '../../articles/article-etag.js';
-import { ArticlesService } from '../../articles/articles.service.js';
-import { ArticleHtml } from '../../articles/html/article-html.service.js';
-import { RevisionRestoreService } from '../../articles/revision-restore.service.js';
+  RevisionRestoreService,
+} from '../../articles/index.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { CsrfProtection } from '../../sign-in/csrf-protection.js';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
+import type { SignedInUser } from '../sign-in/session/signed-in-user.js';
 import { assertNotSuspended } from '../account-access.js';
 import { ConsoleIdPipe } from '../console-id.pipe.js';
-import { ConsoleAction, ConsolePages } from '../console-pages.decorator.js';
+import { ConsolePages } from '../console-pages.decorator.js';
+import { ConsoleAction, LearningLogEntry } from '../console-action.decorator.js';
 import { CurrentUser } from '../current-user.decorator.js';
-import { formField, leaveNotice } from '../form-fields.js';
-import { sendPage } from '../html-response.js';
-import { seeOther } from '../see-other.js';
+import { PageContext } from '../page/page-context.decorator.js';
+import { Refused, SeeOther } from '../page/page-result.js';
+import { Form, PostedForm } from '../page/posted-form.js';
 import { ArticleReads } from './article.reads.js';
-import { sendBodyFrame } from './body-frame.js';
-import { ComparePage } from './compare.page.js';
-import { bodyDiff, textDiff } from './content-diff.js';
+import { bodyFrame } from './body-frame.js';
+import { type ComparedBody, ComparePage } from './compare.page.js';
+import { bodyDiff, lineDiff, textDiff } from './content-diff.js';
+import { imageChanges, readerView } from './reader-text.js';
 import { ownOrigins } from './own-origins.js';
-import { ArticleChangedPage, RestorePage, RestoreRefusedPage } from './restore.page.js';
+import { RestorePage, RestoreRefusedPage } from './restore.page.js';
+import { ArticleChangedError, RestoreEtagError } from './restore.errors.js';
 import { RevisionPage } from './revision.page.js';
 
 /** An article's revisions: view one, compare it with the current version, restore it. */
@@ -34,34 +36,30 @@ export class RevisionsController {
   constructor(
     private readonly articles: ArticlesService,
     private readonly reads: ArticleReads,
-    private readonly html: ArticleHtml,
+    private readonly html: ArticleHtmlService,
     private readonly restorer: RevisionRestoreService,
-    private readonly csrf: CsrfProtection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
   async view(
-    @CurrentUser() user: SignedInUser,
+    @PageContext() page: PageContext,
     @Param('id', ConsoleIdPipe) articleId: number,
     @Param('number', ConsoleIdPipe) number: number,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    const article = await this.articles.getWithBody(user.account.id, articleId);
-    const revision = await this.reads.revision(user.account.id, articleId, number);
-    await sendPage(
-      res,
-      200,
+    @Query('etag') etag: unknown,
+  ) {
+    const { article, revision, site } = await this.articleAndRevision(page.user, articleId, number);
+    return (
       <RevisionPage
-        user={user}
-        csrf={this.csrf.token(req)}
+        page={page}
+        site={site}
         articleId={articleId}
-        articleTitle={article.title ?? `Article ${articleId}`}
+        articleTitle={titleOf(article)}
         revision={revision}
         links={await this.html.links(revision.body)}
         ownOrigins={ownOrigins(this.config)}
-      />,
+        etag={isArticleEtag(etag) ? etag : undefined}
+      />
     );
   }
 
@@ -70,128 +68,159 @@ export class RevisionsController {
     @CurrentUser() user: SignedInUser,
     @Param('id', ConsoleIdPipe) articleId: number,
     @Param('number', ConsoleIdPipe) number: number,
-    @Res() res: Response,
-  ): Promise<void> {
+  ) {
     const revision = await this.reads.revision(user.account.id, articleId, number);
-    sendBodyFrame(res, await this.html.preview(revision.body), ownOrigins(this.config));
+    return bodyFrame(await this.html.preview(revision.body), ownOrigins(this.config));
   }
 
+  /**
+   * The current version against revision N: by default the text as a reader
+   * sees it, word by word; `?view=source` the HTML source. Images added or
+   * removed are listed either way.
+   */
   @Get('compare')
   async compare(
-    @CurrentUser() user: SignedInUser,
+    @PageContext() page: PageContext,
     @Param('id', ConsoleIdPipe) articleId: number,
     @Param('number', ConsoleIdPipe) number: number,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    const article = await this.articles.getWithBody(user.account.id, articleId);
-    const revision = await this.reads.revision(user.account.id, articleId, number);
+    @Query('view') view: unknown,
+  ) {
+    const { article, revision, site } = await this.articleAndRevision(page.user, articleId, number);
     const sameTitle = article.title === revision.title;
     const sameImage = article.featured_image_url === revision.featured_image_url;
-    await sendPage(
-      res,
-      200,
+    const source = view === 'source';
+    const current = readerView(article.body);
+    const restored = readerView(revision.body);
+    const sameText = current.text === restored.text;
+    let body: ComparedBody;
+    if (article.body === revision.body) body = 'same';
+    else if (source) body = bodyDiff(article.body, revision.body);
+    else if (sameText) body = 'markup-only';
+    else body = lineDiff(current.text, restored.text);
+    return (
       <ComparePage
-        user={user}
-        csrf={this.csrf.token(req)}
+        page={page}
+        site={site}
         articleId={articleId}
-        articleTitle={article.title ?? `Article ${articleId}`}
+        articleTitle={titleOf(article)}
         number={number}
+        view={source ? 'source' : 'text'}
         title={sameTitle ? null : textDiff(article.title ?? '', revision.title ?? '')}
         image={
           sameImage
             ? null
             : { before: article.featured_image_url, after: revision.featured_image_url }
         }
-        body={article.body === revision.body ? 'same' : bodyDiff(article.body, revision.body)}
-      />,
+        body={body}
+        images={imageChanges(current.images, restored.images)}
+        etag={articleEtag(article)}
+      />
     );
   }
 
+  /**
+   * The confirmation, for the article as the page that led here showed it
+   * (its Restore link carries that ETag): changed since, it is the "article
+   * changed" page; asked for without that ETag, the person is sent to the
+   * article to see it first.
+   */
   @Get('restore')
   async confirmRestore(
-    @CurrentUser() user: SignedInUser,
+    @PageContext() page: PageContext,
     @Param('id', ConsoleIdPipe) articleId: number,
     @Param('number', ConsoleIdPipe) number: number,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    const article = await this.articles.getWithBody(user.account.id, articleId);
-    const revision = await this.reads.revision(user.account.id, articleId, number);
-    assertNotSuspended(user);
-    const dropped = await this.html.missingLinks(article.body, revision.body, article.url);
-    await sendPage(
-      res,
-      200,
+    @Query('etag') etag: unknown,
+  ) {
+    const { article, revision, site } = await this.articleAndRevision(page.user, articleId, number);
+    assertNotSuspended(page.user);
+    if (!isArticleEtag(etag)) {
+      return new SeeOther(`/console/articles/${articleId}#revision-${number}`);
+    }
+    if (etag !== articleEtag(article)) throw new ArticleChangedError(articleId, number);
+    return (
       <RestorePage
-        user={user}
-        csrf={this.csrf.token(req)}
+        page={page}
+        site={site}
         articleId={articleId}
-        articleTitle={article.title ?? `Article ${articleId}`}
+        articleTitle={titleOf(article)}
         revision={revision}
-        etag={articleEtag(article)}
-        dropped={dropped}
-      />,
+        etag={etag}
+        dropped={await this.html.missingLinks(article.body, revision.body, article.url)}
+      />
     );
   }
 
   @Post('restore')
   @ConsoleAction('restoreRevision')
   async restore(
-    @CurrentUser() user: SignedInUser,
+    @PageContext() page: PageContext,
     @Param('id', ConsoleIdPipe) articleId: number,
     @Param('number', ConsoleIdPipe) number: number,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
+    @Form() form: PostedForm,
+    @LearningLogEntry() logEntryId: string | undefined,
+  ) {
+    const { user } = page;
     assertNotSuspended(user);
+    const etag = form.field('etag');
+    if (!isArticleEtag(etag)) {
+      // Another account's article or revision is "not found" first, whatever the form says.
+      await this.reads.revision(user.account.id, articleId, number);
+      throw new RestoreEtagError(articleId);
+    }
     const context = {
       accountId: user.account.id,
       editor: { kind: 'user' as const, userId: user.id },
-      // A form without the ETag it was made with is as stale as one with an old ETag.
-      ifMatch: formField(req, 'etag') || '""',
-      logEntryId: req.learningLogId,
+      ifMatch: etag,
+      logEntryId,
     };
     try {
       const { revision } = await this.restorer.restore(context, articleId, number);
-      leaveNotice(
-        req,
-        revision === null
-          ? `The article already has the content of revision ${number}; nothing changed.`
-          : `Revision ${number} restored: it is now the current content, as revision ${revision.number}.`,
-      );
-      await seeOther(
-        req,
-        res,
+      return new SeeOther(
         `/console/articles/${articleId}${revision ? `#revision-${revision.number}` : ''}`,
+        {
+          notice:
+            revision === null
+              ? `The article already has the content of revision ${number}; nothing changed.`
+              : `Revision ${number} restored: it is now the current content, as revision ${revision.number}.`,
+        },
       );
     } catch (error) {
-      const csrf = this.csrf.token(req);
-      if (error instanceof RestoreDropsProtectedLinksError) {
-        res.locals.errorCode = error.code;
-        const article = await this.articles.getWithBody(user.account.id, articleId);
-        return sendPage(
-          res,
-          422,
-          <RestoreRefusedPage
-            user={user}
-            csrf={csrf}
-            articleId={articleId}
-            articleTitle={article.title ?? `Article ${articleId}`}
-            number={number}
-            links={error.extras.protected_links ?? []}
-          />,
-        );
-      }
-      if (error instanceof PreconditionFailedError) {
-        res.locals.errorCode = error.code;
-        return sendPage(
-          res,
-          412,
-          <ArticleChangedPage user={user} csrf={csrf} articleId={articleId} number={number} />,
-        );
-      }
-      throw error;
+      if (error instanceof PreconditionFailedError)
+        throw new ArticleChangedError(articleId, number);
+      if (!(error instanceof RestoreDropsProtectedLinksError)) throw error;
+      const [article, site] = await Promise.all([
+        this.articles.getWithBody(user.account.id, articleId),
+        this.reads.site(user.account.id, articleId),
+      ]);
+      return new Refused(
+        422,
+        error.code,
+        <RestoreRefusedPage
+          page={page}
+          site={site}
+          articleId={articleId}
+          articleTitle={titleOf(article)}
+          number={number}
+          links={error.extras.protected_links ?? []}
+        />,
+      );
     }
   }
+
+  /**
+   * The article (for its current content), one of its revisions and its site
+   * (for the breadcrumbs); 404 for either missing.
+   */
+  private async articleAndRevision(user: SignedInUser, articleId: number, number: number) {
+    const article = await this.articles.getWithBody(user.account.id, articleId);
+    const [revision, site] = await Promise.all([
+      this.reads.revision(user.account.id, articleId, number),
+      this.reads.site(user.account.id, articleId),
+    ]);
+    return { article, revision, site };
+  }
+}
+
+function titleOf(article: { id: number; title: string | null }): string {
+  return article.title ?? `Article ${article.id}`;
 }

@@ -1,9 +1,9 @@
 import type { FC } from 'hono/jsx';
-import type { Scope } from '../../auth/entities/api-key.entity.js';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
+import type { Scope } from '../../common/request/scopes.js';
+import type { PageContext } from '../page/page-context.decorator.js';
 import { apiAccessOf } from '../account-access.js';
 import { AccountAccessNotice } from '../views/account-access-notice.js';
-import { CsrfField } from '../views/components.js';
+import { CsrfField, PostButton } from '../views/components.js';
 import { Layout } from '../views/layout.js';
 import type { AssistantRequest } from './assistant-request.js';
 
@@ -17,15 +17,15 @@ const SCOPE_WORDS: Record<Scope, string> = {
  * from), where the answer goes, for which account, and what it may then do,
  * in words. An account without API access sees why and has no Allow button.
  */
-export const ConsentPage: FC<{ user: SignedInUser; csrf: string; request: AssistantRequest }> = ({
-  user,
-  csrf,
+export const ConsentPage: FC<{ page: PageContext; request: AssistantRequest }> = ({
+  page,
   request,
 }) => {
+  const { user } = page;
   const allowed = apiAccessOf(user.account) === 'included';
   const action = `/console/authorize/${request.uid}`;
   return (
-    <Layout title="Connect an assistant" user={user} csrf={csrf}>
+    <Layout title="Connect an assistant" page={page}>
       <div class="card consent">
         <h1>Allow {request.assistantName} to use your account?</h1>
         <AccountAccessNotice account={user.account} />
@@ -61,37 +61,57 @@ export const ConsentPage: FC<{ user: SignedInUser; csrf: string; request: Assist
             </dd>
           </div>
           <div>
-            <dt>It asks to</dt>
+            <dt>{request.scopesNamed ? 'It asks to' : 'It would be allowed to'}</dt>
             <dd>
-              <ul class="scopes">
-                {request.scopes.map((scope) => (
-                  <li>
-                    {SCOPE_WORDS[scope]} (<code>{scope}</code>)
-                  </li>
-                ))}
-              </ul>
+              {request.scopesNamed ? null : (
+                <span class="hint who-detail">
+                  It did not say what it needs, so it is offered what assistants get by default.
+                </span>
+              )}
+              {allowed && request.scopes.length > 1 ? (
+                <span class="hint who-detail">Untick what it should not do.</span>
+              ) : null}
+              {allowed ? (
+                // Each scope a check box of the Allow form: unticking `write` grants `read` only.
+                <ul class="scopes choices">
+                  {request.scopes.map((scope) => (
+                    <li>
+                      <label>
+                        <input type="checkbox" name="scope" value={scope} checked form="allow" />{' '}
+                        {SCOPE_WORDS[scope]} (<code>{scope}</code>)
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <ul class="scopes">
+                  {request.scopes.map((scope) => (
+                    <li>
+                      {SCOPE_WORDS[scope]} (<code>{scope}</code>)
+                    </li>
+                  ))}
+                </ul>
+              )}
             </dd>
           </div>
         </dl>
         <p class="hint">
-          It gets the same access as an API key with these scopes, with its own limits, and its
+          It gets the same access as an API key with the scopes ticked, with its own limits, and its
           calls appear in the activity log. You can disconnect it at any time under Connection.
         </p>
         <div class="row">
           {allowed ? (
-            <form method="post" action={`${action}/allow`}>
-              <CsrfField token={csrf} />
+            <form method="post" action={`${action}/allow`} id="allow">
+              <CsrfField token={page.csrf} />
+              <input type="hidden" name="scopes_shown" value="1" />
               <button type="submit" class="primary">
                 Allow
               </button>
             </form>
           ) : null}
-          <form method="post" action={`${action}/deny`}>
-            <CsrfField token={csrf} />
-            <button type="submit" class="secondary">
-              Deny
-            </button>
-          </form>
+          <PostButton action={`${action}/deny`} csrf={page.csrf} class="secondary">
+            Deny
+          </PostButton>
         </div>
       </div>
     </Layout>

@@ -1,4 +1,4 @@
-import { MCP_PATH } from '../../mcp/mcp-path.js';
+import { MCP_PATH } from '../../common/request/mcp-path.js';
 
 export interface ConnectionSnippet {
   id: string;

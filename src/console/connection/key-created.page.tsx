@@ -1,31 +1,42 @@
 import type { FC } from 'hono/jsx';
-import type { CreatedKey } from '../../auth/api-keys.service.js';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
-import { CopyButton, Notice } from '../views/components.js';
+import type { CreatedKey } from '../../auth/index.js';
+import type { PageContext } from '../page/page-context.decorator.js';
+import { CopyButton, Notice, Time } from '../views/components.js';
 import { Layout } from '../views/layout.js';
 import type { ConnectionSnippet } from './connection-snippets.js';
+import { KeyExpiry } from './key-expiry.js';
 
 export interface KeyCreatedPageProps {
-  user: SignedInUser;
-  csrf: string;
+  page: PageContext;
   name: string;
   created: CreatedKey;
+  /** The rotated key it replaces, and when that one stops working. */
+  replaces?: { prefix: string; until: string };
   snippets: ConnectionSnippet[];
 }
 
 /** The one time a key's secret is shown: with ways to use it, filled in. */
 export const KeyCreatedPage: FC<KeyCreatedPageProps> = ({
-  user,
-  csrf,
+  page,
   name,
   created,
+  replaces,
   snippets,
 }) => (
-  <Layout title="Key created" user={user} csrf={csrf} section="connection">
+  <Layout title={replaces ? 'Key rotated' : 'Key created'} page={page} section="connection">
     <p class="crumbs">
       <a href="/console/connection">Connection</a> / New key
     </p>
-    <h1>Key “{name}” created</h1>
+    <h1>{replaces ? `Key “${name}” rotated` : `Key “${name}” created`}</h1>
+    {replaces ? (
+      <Notice tone="info" title="Both secrets work for now">
+        <p>
+          The old key <code>{replaces.prefix}…</code> keeps working until{' '}
+          <Time value={replaces.until} />, then it is revoked. Move your scripts and agents to the
+          new secret below before then.
+        </p>
+      </Notice>
+    ) : null}
     <Notice tone="warn" title="Copy the key now">
       <p>
         This is the only time it is shown: only a hash of it is kept. If it is lost, revoke it and
@@ -40,7 +51,7 @@ export const KeyCreatedPage: FC<KeyCreatedPageProps> = ({
       </div>
       <p class="hint">
         Scopes: {created.scopes.join(', ')} ·{' '}
-        {created.expires_at ? `works until ${created.expires_at}` : 'does not expire'}
+        <KeyExpiry value={created.expires_at} sentence empty="does not expire" />
       </p>
     </div>
     <div class="card">

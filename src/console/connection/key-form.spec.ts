@@ -23,6 +23,8 @@ describe('checkKeyForm', () => {
   it.each([
     [{ name: '  ', scopes: ['read'], expires: '' }, 'name'],
     [{ name: 'x'.repeat(101), scopes: ['read'], expires: '' }, 'name'],
+    [{ name: 'Monthly\u0000report', scopes: ['read'], expires: '' }, 'name'],
+    [{ name: 'Tab\there', scopes: ['read'], expires: '' }, 'name'],
     [{ name: 'Key', scopes: [], expires: '' }, 'scopes'],
     [{ name: 'Key', scopes: ['read', 'admin'], expires: '' }, 'scopes'],
     [{ name: 'Key', scopes: ['read'], expires: '2026-11-21' }, 'expires'],

@@ -1,33 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { Scope } from '../../auth/entities/api-key.entity.js';
+import { ApiKeyListings, type KeyListing } from '../../auth/index.js';
+import { UserDirectory } from '../../users/index.js';
 
-export interface KeyRow {
-  id: number;
-  name: string | null;
-  prefix: string;
-  scopes: Scope[];
-  created_at: Date;
-  last_used_at: Date | null;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  created_by_user_id: number | null;
+export interface KeyRow extends KeyListing {
+  /** The name (or email) of the person who made it in the console. */
   created_by: string | null;
 }
 
 /** The account's keys as the connection area lists them: working ones first, newest first. */
 @Injectable()
 export class KeysReads {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly keys: ApiKeyListings,
+    private readonly people: UserDirectory,
+  ) {}
 
-  list(accountId: number): Promise<KeyRow[]> {
-    return this.dataSource.query<KeyRow[]>(
-      `SELECT k.id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at, k.expires_at, k.revoked_at,
-              k.created_by_user_id, coalesce(u.name, u.email) AS created_by
-         FROM api_keys k LEFT JOIN users u ON u.id = k.created_by_user_id
-        WHERE k.account_id = $1
-        ORDER BY (k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())) DESC, k.id DESC`,
-      [accountId],
+  async list(accountId: number): Promise<KeyRow[]> {
+    const keys = await this.keys.list(accountId);
+    const makers = await this.people.namesOf(
+      accountId,
+      keys.flatMap((key) => (key.created_by_user_id === null ? [] : [key.created_by_user_id])),
     );
+    return keys.map((key) => {
+      const maker =
+        key.created_by_user_id === null ? undefined : makers.get(key.created_by_user_id);
+      return { ...key, created_by: maker ? (maker.name ?? maker.email) : null };
+    });
   }
 }

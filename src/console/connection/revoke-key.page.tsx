@@ -1,15 +1,11 @@
 import type { FC } from 'hono/jsx';
-import type { KeyView } from '../../auth/api-keys.service.js';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
-import { CsrfField, Time } from '../views/components.js';
+import type { KeyView } from '../../auth/index.js';
+import type { PageContext } from '../page/page-context.decorator.js';
+import { ConfirmForm, Time } from '../views/components.js';
 import { Layout } from '../views/layout.js';
 
-export const RevokeKeyPage: FC<{ user: SignedInUser; csrf: string; keyView: KeyView }> = ({
-  user,
-  csrf,
-  keyView,
-}) => (
-  <Layout title="Revoke key" user={user} csrf={csrf} section="connection">
+export const RevokeKeyPage: FC<{ page: PageContext; keyView: KeyView }> = ({ page, keyView }) => (
+  <Layout title="Revoke key" page={page} section="connection">
     <p class="crumbs">
       <a href="/console/connection">Connection</a> / Revoke
     </p>
@@ -20,15 +16,12 @@ export const RevokeKeyPage: FC<{ user: SignedInUser; csrf: string; keyView: KeyV
         <Time value={keyView.last_used_at} empty="never" />. Every script and agent using it gets
         401 within 10 seconds. This cannot be undone.
       </p>
-      <form method="post" action={`/console/connection/keys/${keyView.id}/revoke`} class="row">
-        <CsrfField token={csrf} />
-        <button type="submit" class="danger">
-          Revoke key
-        </button>
-        <a class="button secondary" href="/console/connection">
-          Cancel
-        </a>
-      </form>
+      <ConfirmForm
+        action={`/console/connection/keys/${keyView.id}/revoke`}
+        csrf={page.csrf}
+        label="Revoke key"
+        cancel="/console/connection"
+      />
     </div>
   </Layout>
 );

@@ -1,11 +1,9 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
-import { CsrfProtection } from '../../sign-in/csrf-protection.js';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ReportRenderer } from '../../report/index.js';
 import { ConsolePages } from '../console-pages.decorator.js';
-import { CurrentUser } from '../current-user.decorator.js';
-import { sendPage } from '../html-response.js';
-import { CONSOLE_PAGE_SIZE, pageNumber, rangeSummary } from '../page-number.js';
+import { PageContext } from '../page/page-context.decorator.js';
+import { CONSOLE_PAGE_SIZE, numberedPager, pageNumber, pageOffset } from '../page-number.js';
+import { callsChartSpec, chartStart } from './calls-chart.js';
 import { OverviewPage } from './overview.page.js';
 import { OverviewReads } from './overview.reads.js';
 
@@ -14,37 +12,29 @@ import { OverviewReads } from './overview.reads.js';
 export class OverviewController {
   constructor(
     private readonly reads: OverviewReads,
-    private readonly csrf: CsrfProtection,
+    private readonly renderer: ReportRenderer,
   ) {}
 
   @Get()
-  async overview(
-    @CurrentUser() user: SignedInUser,
-    @Query('page') pageParam: unknown,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = pageNumber(pageParam);
-    const accountId = user.account.id;
-    const [figures, sites] = await Promise.all([
+  async overview(@PageContext() page: PageContext, @Query('page') pageParam: unknown) {
+    const pageNo = pageNumber(pageParam);
+    const accountId = page.user.account.id;
+    const today = new Date().toISOString().slice(0, 10);
+    const [figures, sites, callsByDay] = await Promise.all([
       this.reads.figures(accountId),
-      this.reads.sites(accountId, CONSOLE_PAGE_SIZE, (page - 1) * CONSOLE_PAGE_SIZE),
+      this.reads.sites(accountId, CONSOLE_PAGE_SIZE, pageOffset(pageNo)),
+      this.reads.callsByDay(accountId, chartStart(today)),
     ]);
-    const last = Math.max(1, Math.ceil(figures.sites / CONSOLE_PAGE_SIZE));
-    await sendPage(
-      res,
-      200,
+    // Drawn on the report's rendering thread: Vega takes tens of milliseconds the event loop keeps.
+    const chart = await this.renderer.chart(callsChartSpec(callsByDay, today));
+    return (
       <OverviewPage
-        user={user}
-        csrf={this.csrf.token(req)}
+        page={page}
         figures={figures}
+        calls={{ chart, byDay: callsByDay }}
         sites={sites}
-        pager={{
-          summary: rangeSummary('Sites', page, sites.length, figures.sites),
-          previous: page > 1 ? `/console?page=${page - 1}` : null,
-          next: page < last ? `/console?page=${page + 1}` : null,
-        }}
-      />,
+        pager={numberedPager('Sites', '/console', pageNo, sites.length, figures.sites)}
+      />
     );
   }
 }

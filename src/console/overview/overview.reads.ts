@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { ApiKeyListings } from '../../auth/index.js';
+import {
+  type DailyStatusCount,
+  LearningLogCounts,
+  LearningLogSearch,
+} from '../../learning-log/index.js';
+import { DailyCountsReader } from '../../rollups/index.js';
+import { SitesRepository } from '../../sites/index.js';
 
 export interface SiteSummary {
   id: number;
@@ -15,32 +22,41 @@ export interface AccountFigures {
   calls_24h: number;
 }
 
-/** What the overview shows of an account: its sites with their totals (from the site rollups). */
+/**
+ * What the overview shows of an account: its figures, each from the module
+ * that owns it, and its sites with their totals (from the site rollups).
+ */
 @Injectable()
 export class OverviewReads {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly siteRows: SitesRepository,
+    private readonly keys: ApiKeyListings,
+    private readonly log: LearningLogCounts,
+    private readonly logSearch: LearningLogSearch,
+    private readonly rollups: DailyCountsReader,
+  ) {}
 
   async figures(accountId: number): Promise<AccountFigures> {
-    const [row] = await this.dataSource.query<AccountFigures[]>(
-      `SELECT (SELECT count(*) FROM sites WHERE account_id = $1)::int AS sites,
-              (SELECT count(*) FROM api_keys
-                WHERE account_id = $1 AND revoked_at IS NULL
-                  AND (expires_at IS NULL OR expires_at > now()))::int AS active_keys,
-              (SELECT count(*) FROM learning_log
-                WHERE account_id = $1 AND occurred_at > now() - interval '24 hours'
-                  AND channel IN ('api', 'mcp'))::int AS calls_24h`,
-      [accountId],
-    );
-    return row;
+    const [sites, activeKeys, calls] = await Promise.all([
+      this.siteRows.countOwned(accountId),
+      this.keys.countActive(accountId),
+      this.log.callsLastDay(accountId),
+    ]);
+    return { sites, active_keys: activeKeys, calls_24h: calls };
+  }
+
+  /** The account's calls a day from `from` (UTC) on, by status class: the overview's chart. */
+  callsByDay(accountId: number, from: string): Promise<DailyStatusCount[]> {
+    return this.logSearch.dailyByStatus(accountId, from);
   }
 
   async sites(accountId: number, limit: number, offset: number): Promise<SiteSummary[]> {
-    return this.dataSource.query<SiteSummary[]>(
-      `SELECT s.id, s.name, s.website_url,
-              (SELECT coalesce(sum(c.articles), 0) FROM article_site_counts c WHERE c.site_id = s.id)::int AS articles,
-              (SELECT coalesce(sum(c.backlinks), 0) FROM backlink_site_counts c WHERE c.site_id = s.id)::int AS backlinks
-         FROM sites s WHERE s.account_id = $1 ORDER BY s.id LIMIT $2 OFFSET $3`,
-      [accountId, limit, offset],
-    );
+    const sites = await this.siteRows.listOwned(accountId, limit, offset);
+    const totals = await this.rollups.siteTotals(sites.map((site) => site.id));
+    return sites.map((site) => ({
+      ...site,
+      articles: totals.get(site.id)?.articles ?? 0,
+      backlinks: totals.get(site.id)?.backlinks ?? 0,
+    }));
   }
 }

@@ -1,21 +1,37 @@
 import type { FC } from 'hono/jsx';
-import { MIN_PASSWORD_LENGTH } from '../../users/password-policy.js';
-import { CsrfField, Notice } from '../views/components.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../users/index.js';
+import type { AnyonePageContext } from '../page/page-context.decorator.js';
+import { CsrfField, Field, Notice, Submit } from '../views/components.js';
 import { Layout } from '../views/layout.js';
 
 export interface SetPasswordPageProps {
-  csrf: string;
+  page: AnyonePageContext;
   token: string;
   email: string;
+  /** What the link is for: the heading says so. */
+  purpose: 'set' | 'reset' | 'invite';
   error?: string;
 }
 
-export const SetPasswordPage: FC<SetPasswordPageProps> = ({ csrf, token, email, error }) => (
-  <Layout title="Choose your password">
+const HEADINGS = {
+  set: 'Choose your password',
+  reset: 'Choose a new password',
+  invite: 'Welcome: choose your password',
+};
+
+export const SetPasswordPage: FC<SetPasswordPageProps> = ({
+  page,
+  token,
+  email,
+  purpose,
+  error,
+}) => (
+  <Layout title={HEADINGS[purpose]}>
     <div class="narrow">
-      <h1>Choose your password</h1>
+      <h1>{HEADINGS[purpose]}</h1>
       <p class="lead">
         for <strong>{email}</strong>. This link works once.
+        {purpose === 'reset' ? ' Every session of yours is signed out when you save it.' : ''}
       </p>
       {error ? (
         <Notice tone="bad" title="Password not set">
@@ -23,33 +39,35 @@ export const SetPasswordPage: FC<SetPasswordPageProps> = ({ csrf, token, email, 
         </Notice>
       ) : null}
       <form method="post" action="/console/set-password" class="card stack">
-        <CsrfField token={csrf} />
+        <CsrfField token={page.csrf} />
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="email" autocomplete="username" value={email} />
-        <div class="field">
-          <label for="password">New password</label>
+        <Field
+          id="password"
+          label="New password"
+          hint={
+            <>
+              {MIN_PASSWORD_LENGTH} to {MAX_PASSWORD_LENGTH} characters, any you like. A few
+              unrelated words make a strong one; common passwords and your name or email are
+              refused.
+            </>
+          }
+        >
           <input
             id="password"
             name="password"
             type="password"
             autocomplete="new-password"
             minlength={MIN_PASSWORD_LENGTH}
+            maxlength={MAX_PASSWORD_LENGTH}
             required
             aria-describedby="password-hint"
           />
-          <p class="hint" id="password-hint">
-            At least {MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong one.
-          </p>
-        </div>
-        <div class="field">
-          <label for="confirm">Repeat it</label>
+        </Field>
+        <Field id="confirm" label="Repeat it">
           <input id="confirm" name="confirm" type="password" autocomplete="new-password" required />
-        </div>
-        <div>
-          <button type="submit" class="primary">
-            Set password
-          </button>
-        </div>
+        </Field>
+        <Submit>Set password</Submit>
       </form>
     </div>
   </Layout>

@@ -1,25 +1,35 @@
-import { Controller, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Inject, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { CsrfProtection } from '../../sign-in/csrf-protection.js';
-import { safeReturnTo } from '../../sign-in/return-to.js';
-import { SignInService } from '../../sign-in/sign-in.service.js';
-import { SignedInUsers } from '../../sign-in/signed-in-users.service.js';
+import { safeReturnTo } from './return-to.js';
+import { SignInService } from './sign-in.service.js';
+import { SignedInUsers } from './session/signed-in-users.service.js';
 import { ApiError } from '../../common/errors/api-error.js';
-import { UsersService } from '../../users/users.service.js';
-import { ConsoleAction, ConsolePages } from '../console-pages.decorator.js';
-import { ConsolePageError } from '../console.errors.js';
-import { formField, leaveNotice, takeNotice } from '../form-fields.js';
-import { sendPage } from '../html-response.js';
-import { seeOther } from '../see-other.js';
+import { hasControlCharacter } from '../../common/pipes/nul-field.js';
+import { passwordChangedMail } from '../../mail/index.js';
+import { UsersService } from '../../users/index.js';
+import { AccountMail } from '../account/account-mail.js';
+import { WaitingAssistants } from '../authorize/waiting-assistants.js';
+import { ConsolePages } from '../console-pages.decorator.js';
+import { ConsoleAction } from '../console-action.decorator.js';
+import { type AnyonePageContext, PageContext } from '../page/page-context.decorator.js';
+import { Refused, SeeOther } from '../page/page-result.js';
+import { Form, PostedForm } from '../page/posted-form.js';
 import { SetPasswordPage } from './set-password.page.js';
-import { SignInPage, ThrottledPage } from './sign-in.page.js';
+import { SetPasswordLinkError, SignInThrottledError } from './sign-in.errors.js';
+import { SignInPage } from './sign-in.page.js';
+import { SecurityNotices } from '../security/security-notices.js';
 
 const HOME = '/console';
 const REFUSED = 'That email and password do not match an active user. Check both and try again.';
+const CONTROL_CHARACTERS =
+  'The email or password holds a control character (such as a tab, a line break or NUL), which neither can contain. Type them again.';
 
-/** Signing in and out, and choosing a password through a set-password link. */
+/**
+ * Signing in and out, and choosing a password through a set-password link.
+ * Signing in and out change the session itself, so those handlers take the request.
+ */
 @ConsolePages('anyone')
 @Controller('console')
 export class SignInController {
@@ -27,106 +37,120 @@ export class SignInController {
     private readonly signIn: SignInService,
     private readonly signedIn: SignedInUsers,
     private readonly users: UsersService,
-    private readonly csrf: CsrfProtection,
+    private readonly assistants: WaitingAssistants,
+    private readonly mail: AccountMail,
+    private readonly notices: SecurityNotices,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The form; on the way to an assistant's consent page, it names the assistant asking. */
   @Get('sign-in')
   async page(
-    @Req() req: Request,
-    @Res() res: Response,
+    @PageContext('anyone') page: AnyonePageContext,
     @Query('return_to') returnTo: unknown,
-  ): Promise<void> {
-    const next = safeReturnTo(returnTo, HOME);
-    if (req.signedInUser) return seeOther(req, res, next);
-    await sendPage(
-      res,
-      200,
+    @Req() req: Request,
+  ) {
+    const next = safeReturnTo(returnTo, this.config.publicBaseUrl, HOME);
+    if (page.user) return new SeeOther(next);
+    return (
       <SignInPage
-        csrf={this.csrf.token(req)}
+        page={page}
         returnTo={next}
-        notice={takeNotice(req)}
+        assistant={await this.assistants.nameFor(next)}
         insecure={this.insecureNotice(req)}
-      />,
+      />
     );
   }
 
   @Post('sign-in')
   @ConsoleAction('signIn')
-  async submit(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const email = formField(req, 'email').trim();
-    const next = safeReturnTo(formField(req, 'return_to'), HOME);
-    const outcome = await this.signIn.signIn(req, email, formField(req, 'password'));
+  async submit(
+    @PageContext('anyone') page: AnyonePageContext,
+    @Form() form: PostedForm,
+    @Req() req: Request,
+  ) {
+    const email = form.field('email').trim();
+    const next = safeReturnTo(form.field('return_to'), this.config.publicBaseUrl, HOME);
+    const password = form.field('password');
+    // Refused before anything is looked up or counted: no address or password holds one.
+    if (hasControlCharacter(email) || hasControlCharacter(password)) {
+      return new Refused(
+        422,
+        'validation_failed',
+        <SignInPage page={page} returnTo={next} error={CONTROL_CHARACTERS} />,
+      );
+    }
+    const outcome = await this.signIn.signIn(req, email, password, next);
     if (outcome.user) {
       req.consoleActor = { userId: outcome.user.id, accountId: outcome.user.account_id };
     }
     switch (outcome.result) {
       case 'signed-in':
         req.signedInUser = await this.signedIn.of(req);
-        return seeOther(req, res, next);
+        await this.notices.signedIn(req, outcome.user, outcome.newBrowser);
+        return new SeeOther(next);
+      case 'second-step':
+        return new SeeOther('/console/sign-in/second-factor');
       case 'refused':
-        res.locals.errorCode = 'invalid_credentials';
-        return sendPage(
-          res,
+        return new Refused(
           401,
-          <SignInPage csrf={this.csrf.token(req)} returnTo={next} email={email} error={REFUSED} />,
+          'invalid_credentials',
+          <SignInPage page={page} returnTo={next} email={email} error={REFUSED} />,
         );
       case 'throttled':
-        res.locals.errorCode = 'rate_limited';
-        res.setHeader('Retry-After', String(outcome.retryAfterSeconds));
-        return sendPage(
-          res,
-          429,
-          <ThrottledPage minutes={Math.ceil(outcome.retryAfterSeconds / 60)} />,
-        );
+        throw new SignInThrottledError(outcome.retryAfterSeconds);
     }
   }
 
   @Post('sign-out')
   @ConsoleAction('signOut')
-  async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async signOut(@Req() req: Request) {
     await this.signIn.signOut(req);
-    leaveNotice(req, 'You are signed out.');
-    await seeOther(req, res, '/console/sign-in');
+    return new SeeOther('/console/sign-in', { notice: 'You are signed out.' });
   }
 
   @Get('set-password')
   async setPasswordPage(
-    @Req() req: Request,
-    @Res() res: Response,
+    @PageContext('anyone') page: AnyonePageContext,
     @Query('token') token: unknown,
-  ): Promise<void> {
+  ) {
     const holder = await this.users
       .linkHolder(typeof token === 'string' ? token : '')
       .catch(invalidLink);
-    await sendPage(
-      res,
-      200,
-      <SetPasswordPage csrf={this.csrf.token(req)} token={String(token)} email={holder.email} />,
+    return (
+      <SetPasswordPage
+        page={page}
+        token={String(token)}
+        email={holder.email}
+        purpose={holder.purpose}
+      />
     );
   }
 
   @Post('set-password')
   @ConsoleAction('setPassword')
-  async setPassword(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const token = formField(req, 'token');
-    const password = formField(req, 'password');
+  async setPassword(
+    @PageContext('anyone') page: AnyonePageContext,
+    @Form() form: PostedForm,
+    @Req() req: Request,
+  ) {
+    const token = form.field('token');
+    const password = form.field('password');
     const holder = await this.users.linkHolder(token).catch(invalidLink);
     req.consoleActor = { userId: holder.id, accountId: holder.account_id };
-    const again = (error: string) => {
-      res.locals.errorCode = 'validation_failed';
-      return sendPage(
-        res,
+    const again = (error: string) =>
+      new Refused(
         422,
+        'validation_failed',
         <SetPasswordPage
-          csrf={this.csrf.token(req)}
+          page={page}
           token={token}
           email={holder.email}
+          purpose={holder.purpose}
           error={error}
         />,
       );
-    };
-    if (password !== formField(req, 'confirm')) return again('The two passwords differ.');
+    if (password !== form.field('confirm')) return again('The two passwords differ.');
     try {
       await this.users.setPasswordWithLink(token, password);
     } catch (error) {
@@ -134,8 +158,9 @@ export class SignInController {
         return again(error.message);
       invalidLink(error);
     }
-    leaveNotice(req, 'Your password is set. Sign in with it.');
-    await seeOther(req, res, '/console/sign-in');
+    // A reset was asked for by email: tell that address it happened.
+    if (holder.purpose === 'reset') await this.mail.send(holder, passwordChangedMail);
+    return new SeeOther('/console/sign-in', { notice: 'Your password is set. Sign in with it.' });
   }
 
   /** Signing in over http to an https console cannot keep its Secure cookie: say so up front. */
@@ -149,13 +174,6 @@ export class SignInController {
 }
 
 function invalidLink(error: unknown): never {
-  if (error instanceof ApiError && error.status === 404) {
-    throw new ConsolePageError(
-      404,
-      'not_found',
-      'This link does not work any more',
-      'Set-password links work once and for 24 hours. Ask whoever runs content-api for your agency for a new one.',
-    );
-  }
+  if (error instanceof ApiError && error.status === 404) throw new SetPasswordLinkError();
   throw error instanceof Error ? error : new Error(String(error));
 }

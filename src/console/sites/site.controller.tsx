@@ -1,56 +1,55 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { ArticlesService } from '../../articles/articles.service.js';
-import type { ArticleDto } from '../../articles/dto/article.dto.js';
-import { CsrfProtection } from '../../sign-in/csrf-protection.js';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ArticleFinder } from '../../articles/index.js';
 import { ConsoleIdPipe } from '../console-id.pipe.js';
 import { ConsolePages } from '../console-pages.decorator.js';
-import { CurrentUser } from '../current-user.decorator.js';
-import { sendPage } from '../html-response.js';
-import { CONSOLE_PAGE_SIZE, pageNumber, rangeSummary } from '../page-number.js';
+import { PageContext } from '../page/page-context.decorator.js';
+import { CONSOLE_PAGE_SIZE, numberedPager, pageNumber, pageOffset } from '../page-number.js';
+import { articleQueryString, parseArticleQuery } from './article-list-query.js';
 import { SitePage } from './site.page.js';
 import { SiteReads } from './site.reads.js';
 
-/** A site of the account: its details and its articles, newest first. */
+/** A site of the account: its details and its articles, searched, filtered and sorted. */
 @ConsolePages()
 @Controller('console/sites')
 export class SiteController {
   constructor(
     private readonly reads: SiteReads,
-    private readonly articles: ArticlesService,
-    private readonly csrf: CsrfProtection,
+    private readonly articles: ArticleFinder,
   ) {}
 
   @Get(':id')
   async page(
-    @CurrentUser() user: SignedInUser,
+    @PageContext() page: PageContext,
     @Param('id', ConsoleIdPipe) siteId: number,
-    @Query('page') pageParam: unknown,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = pageNumber(pageParam);
-    const site = await this.reads.site(user.account.id, siteId);
-    const list = await this.articles.list(user.account.id, siteId, {}, page, CONSOLE_PAGE_SIZE);
-    const articles = list.data.items<ArticleDto>();
-    const lastChanges = await this.reads.lastChanges(articles.map((article) => article.id));
+    @Query() params: Record<string, unknown>,
+  ) {
+    const pageNo = pageNumber(params.page);
+    const accountId = page.user.account.id;
+    const site = await this.reads.site(accountId, siteId);
+    const { query, problems } = parseArticleQuery(params);
+    const [found, statuses] = await Promise.all([
+      this.articles.find(accountId, siteId, query, CONSOLE_PAGE_SIZE, pageOffset(pageNo)),
+      this.articles.statuses(accountId, siteId),
+    ]);
     const base = `/console/sites/${siteId}`;
-    await sendPage(
-      res,
-      200,
+    return (
       <SitePage
-        user={user}
-        csrf={this.csrf.token(req)}
+        page={page}
         site={site}
-        articles={articles}
-        lastChanges={lastChanges}
-        pager={{
-          summary: rangeSummary('Articles', page, articles.length, list.meta.total),
-          previous: page > 1 ? `${base}?page=${page - 1}` : null,
-          next: page < list.meta.last_page ? `${base}?page=${page + 1}` : null,
-        }}
-      />,
+        query={query}
+        problems={problems}
+        statuses={statuses}
+        articles={found.rows}
+        total={found.total}
+        pager={numberedPager(
+          'Articles',
+          `${base}${articleQueryString(query)}`,
+          pageNo,
+          found.rows.length,
+          found.total,
+          '#articles',
+        )}
+      />
     );
   }
 }

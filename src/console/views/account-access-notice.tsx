@@ -1,5 +1,5 @@
 import type { FC } from 'hono/jsx';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
+import type { SignedInUser } from '../sign-in/session/signed-in-user.js';
 import { apiAccessOf, planName } from '../account-access.js';
 import { Notice } from './components.js';
 

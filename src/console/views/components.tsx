@@ -1,8 +1,83 @@
-import type { Child, FC } from 'hono/jsx';
-import { CSRF_FIELD } from '../../sign-in/csrf-protection.js';
+import { type Child, type FC, useContext } from 'hono/jsx';
+import { CSRF_FIELD } from '../sign-in/session/csrf-protection.js';
+import { showTime } from './time-format.js';
+import { TimeZone } from './time-zone.js';
 
 export const CsrfField: FC<{ token?: string }> = ({ token }) =>
   token === undefined ? null : <input type="hidden" name={CSRF_FIELD} value={token} />;
+
+/** A button that posts (with the CSRF token) to `action`: Sign out, Disconnect, Allow… */
+export const PostButton: FC<{ action: string; csrf?: string; class?: string; children?: Child }> = (
+  props,
+) => (
+  <form method="post" action={props.action}>
+    <CsrfField token={props.csrf} />
+    <button type="submit" class={props.class}>
+      {props.children}
+    </button>
+  </form>
+);
+
+/**
+ * The form of a confirmation page: the action's red button, and Cancel back to
+ * `cancel`. `children` are the form's other fields (hidden ones).
+ */
+export const ConfirmForm: FC<{
+  action: string;
+  csrf: string;
+  label: Child;
+  cancel: string;
+  children?: Child;
+}> = ({ action, csrf, label, cancel, children }) => (
+  <form method="post" action={action} class="row">
+    <CsrfField token={csrf} />
+    {children}
+    <button type="submit" class="danger">
+      {label}
+    </button>
+    <a class="button secondary" href={cancel}>
+      Cancel
+    </a>
+  </form>
+);
+
+/**
+ * A form field: its label, its control (`children`, whose id is `id`) and an
+ * optional hint below it, `${id}-hint` (for the control's aria-describedby).
+ */
+export const Field: FC<{ id: string; label: string; hint?: Child; children?: Child }> = ({
+  id,
+  label,
+  hint,
+  children,
+}) => (
+  <div class="field">
+    <label for={id}>{label}</label>
+    {children}
+    {hint === undefined ? null : (
+      <p class="hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+    )}
+  </div>
+);
+
+/** A form's main button, on its own line. */
+export const Submit: FC<{ children?: Child }> = ({ children }) => (
+  <div>
+    <button type="submit" class="primary">
+      {children}
+    </button>
+  </div>
+);
+
+/** One fact of a `<dl class="facts">`: its label and value. */
+export const Fact: FC<{ label: Child; children?: Child }> = ({ label, children }) => (
+  <div>
+    <dt>{label}</dt>
+    <dd>{children}</dd>
+  </div>
+);
 
 export type Tone = 'info' | 'ok' | 'warn' | 'bad';
 
@@ -28,17 +103,27 @@ export const Empty: FC<{ title: string; children?: Child }> = ({ title, children
   </div>
 );
 
-/** A time in UTC, readable, with the exact instant for machines and on hover. */
-export const Time: FC<{ value: string | Date | null | undefined; empty?: string }> = ({
-  value,
-  empty = '—',
-}) => {
+/**
+ * A time in the signed-in person's time zone (UTC unless they chose one),
+ * readable (written by showTime), with the exact instant in UTC for machines
+ * and on hover. It may break between the day and the clock, so that a narrow
+ * column wraps it instead of pushing the columns after it out of sight.
+ */
+export const Time: FC<{
+  value: string | Date | null | undefined;
+  empty?: string;
+  /** Down to the second (the activity log, where calls come seconds apart). */
+  seconds?: boolean;
+}> = ({ value, empty = '—', seconds = false }) => {
+  const zone = useContext(TimeZone);
   if (value === null || value === undefined) return <span class="muted">{empty}</span>;
   const date = typeof value === 'string' ? new Date(value) : value;
   const iso = date.toISOString();
+  const shown = showTime(date, { zone, seconds });
   return (
-    <time datetime={iso} title={iso} class="nowrap">
-      {`${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`}
+    <time datetime={iso} title={iso}>
+      <span class="nowrap">{shown.day}</span>{' '}
+      <span class="nowrap">{`${shown.clock} ${shown.zone}`}</span>
     </time>
   );
 };
@@ -89,6 +174,7 @@ export interface PagerProps {
   nextLabel?: string;
 }
 
+/** How many rows are shown, and links to the pages around this one: none for a list of one page. */
 export const Pager: FC<PagerProps> = ({
   summary,
   previous,
@@ -98,28 +184,30 @@ export const Pager: FC<PagerProps> = ({
 }) => (
   <nav class="pager" aria-label="Pages">
     <span class="muted">{summary}</span>
-    <span class="links">
-      {previous ? (
-        <a class="button secondary small" href={previous} rel="prev">
-          {previousLabel}
-        </a>
-      ) : (
-        <span class="button secondary small" aria-disabled="true">
-          {previousLabel}
-        </span>
-      )}
-      {next ? (
-        <a class="button secondary small" href={next} rel="next">
-          {nextLabel}
-        </a>
-      ) : (
-        <span class="button secondary small" aria-disabled="true">
-          {nextLabel}
-        </span>
-      )}
-    </span>
+    {previous || next ? (
+      <span class="links">
+        <PagerLink href={previous} rel="prev" label={previousLabel} />
+        <PagerLink href={next} rel="next" label={nextLabel} />
+      </span>
+    ) : null}
   </nav>
 );
+
+/** A link of the pager, or its label shown disabled where there is no such page. */
+const PagerLink: FC<{ href?: string | null; rel: string; label: string }> = ({
+  href,
+  rel,
+  label,
+}) =>
+  href ? (
+    <a class="button secondary small" href={href} rel={rel}>
+      {label}
+    </a>
+  ) : (
+    <span class="button secondary small" aria-disabled="true">
+      {label}
+    </span>
+  );
 
 /** A button that copies the text of element `target` (shown only when the script runs). */
 export const CopyButton: FC<{ target: string; label?: string }> = ({ target, label = 'Copy' }) => (

@@ -1,28 +1,36 @@
 import type { Child, FC } from 'hono/jsx';
-import type { SignedInUser } from '../../sign-in/signed-in-user.js';
+import type { SignedInUser } from '../sign-in/session/signed-in-user.js';
 import { assetUrl } from '../assets/console-assets.js';
-import { CsrfField } from './components.js';
+import { PostButton } from './components.js';
+import { TimeZone } from './time-zone.js';
 
-export type Section = 'overview' | 'connection' | 'activity' | 'people';
+export type Section = 'overview' | 'report' | 'connection' | 'activity' | 'people';
 
 export interface LayoutProps {
   title: string;
-  user?: SignedInUser | null;
-  /** The session's CSRF token, for the sign-out form. */
-  csrf?: string;
+  /** Who is signed in, and the session's CSRF token for the sign-out form; none before sign-in. */
+  page?: { user: SignedInUser | null; csrf?: string };
   section?: Section;
   children?: Child;
 }
 
 const SECTIONS: Array<{ key: Section; href: string; label: string }> = [
   { key: 'overview', href: '/console', label: 'Overview' },
+  { key: 'report', href: '/console/report', label: 'Report' },
   { key: 'connection', href: '/console/connection', label: 'Connection' },
   { key: 'activity', href: '/console/activity', label: 'Activity' },
   { key: 'people', href: '/console/people', label: 'People' },
 ];
 
+const NOBODY: NonNullable<LayoutProps['page']> = { user: null };
+
 /** Every console page: its head, the top bar with the account and sign-out, and the main area. */
-export const Layout: FC<LayoutProps> = ({ title, user, csrf, section, children }) => (
+export const Layout: FC<LayoutProps> = ({
+  title,
+  page: { user, csrf } = NOBODY,
+  section,
+  children,
+}) => (
   <html lang="en">
     <head>
       <meta charset="utf-8" />
@@ -52,18 +60,22 @@ export const Layout: FC<LayoutProps> = ({ title, user, csrf, section, children }
               </nav>
               <div class="who">
                 <span>
-                  <strong>{user.account.name}</strong> · {user.name ?? user.email}
+                  <strong>{user.account.name}</strong> ·{' '}
+                  <a href="/console/account" title="Your account">
+                    {user.name ?? user.email}
+                  </a>
                 </span>
-                <form method="post" action="/console/sign-out">
-                  <CsrfField token={csrf} />
-                  <button type="submit">Sign out</button>
-                </form>
+                <PostButton action="/console/sign-out" csrf={csrf}>
+                  Sign out
+                </PostButton>
               </div>
             </>
           ) : null}
         </div>
       </header>
-      <main id="main">{children}</main>
+      <main id="main">
+        <TimeZone.Provider value={user?.timeZone ?? 'UTC'}>{children}</TimeZone.Provider>
+      </main>
       <footer class="foot">content-api · Content and Backlink Reporting API</footer>
     </body>
   </html>

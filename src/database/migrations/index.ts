@@ -9,6 +9,15 @@ import { AssistantConnections1764500000000 } from './1764500000000-assistant-con
 import { AutovacuumAfterInserts1764600000000 } from './1764600000000-autovacuum-after-inserts.js';
 import { SiteCounts1764700000000 } from './1764700000000-site-counts.js';
 import { ArticleListIndex1764700100000 } from './1764700100000-article-list-index.js';
+import { LearningLogByMonth1764800000000 } from './1764800000000-learning-log-by-month.js';
+import { ReportRollups1764900000000 } from './1764900000000-report-rollups.js';
+import { ReportBrands1765000000000 } from './1765000000000-report-brands.js';
+import { ActivitySearch1765100000000 } from './1765100000000-activity-search.js';
+import { CallsByDay1765100100000 } from './1765100100000-calls-by-day.js';
+import { KeyRotation1765100200000 } from './1765100200000-key-rotation.js';
+import { MailLog1765200000000 } from './1765200000000-mail-log.js';
+import { OwnAccounts1765200100000 } from './1765200100000-own-accounts.js';
+import { SecondFactors1765300000000 } from './1765300000000-second-factors.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its file. */
 export const MIGRATIONS = [
@@ -23,4 +32,13 @@ export const MIGRATIONS = [
   AutovacuumAfterInserts1764600000000,
   SiteCounts1764700000000,
   ArticleListIndex1764700100000,
+  LearningLogByMonth1764800000000,
+  ReportRollups1764900000000,
+  ReportBrands1765000000000,
+  ActivitySearch1765100000000,
+  CallsByDay1765100100000,
+  KeyRotation1765100200000,
+  MailLog1765200000000,
+  OwnAccounts1765200100000,
+  SecondFactors1765300000000,
 ];

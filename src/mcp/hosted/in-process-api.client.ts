@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import { markAgentConnection } from '../agent-call-label.js';
+import { markAgentConnection } from '../../common/request/agent-connection.js';
+import { agentCallOf } from './agent-call.js';
 import {
   encodeBody,
   parseBody,
@@ -39,7 +40,7 @@ export class InProcessApiClient implements ApiClient {
   async send(request: ApiRequest, tool?: string): Promise<ApiResponse> {
     const encoded = await encodeBody(request.body);
     const [serverSide, clientSide] = socketPair(this.caller.clientAddress);
-    markAgentConnection(serverSide, { tool });
+    markAgentConnection(serverSide, agentCallOf(tool));
     this.server.emit('connection', serverSide);
     this.onSend();
     try {

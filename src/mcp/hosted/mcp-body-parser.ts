@@ -1,5 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { jsonBodyParser } from '../../common/http/json-body-parser.js';
+import { noteAgentMessage } from '../../common/request/agent-connection.js';
+import { agentMessageName } from './agent-message-name.js';
 
 const parseJson = jsonBodyParser('16mb');
 const unparseable = new WeakSet<Request>();
@@ -10,6 +12,7 @@ const unparseable = new WeakSet<Request>();
  * JSON limit; so /mcp parses its bodies first, with room for that. A body
  * that is not JSON is noted rather than refused here, so that the endpoint
  * answers with a JSON-RPC parse error instead of the REST error envelope.
+ * What the message is goes on the response for the learning log.
  */
 export function mcpBodyParser(req: Request, res: Response, next: NextFunction): void {
   parseJson(req, res, (error?: unknown) => {
@@ -17,6 +20,7 @@ export function mcpBodyParser(req: Request, res: Response, next: NextFunction): 
       unparseable.add(req);
       return next();
     }
+    if (error === undefined) noteAgentMessage(res, agentMessageName(req.body));
     next(error);
   });
 }

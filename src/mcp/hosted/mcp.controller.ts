@@ -3,14 +3,14 @@ import { All, Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Authenticated } from '../../auth/decorators/route-access.decorator.js';
+import { Authenticated } from '../../common/request/route-access.decorator.js';
 import { requestIdOf } from '../../common/http/request-id.middleware.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { RateLimitBucket } from '../../rate-limit/rate-limit-bucket.decorator.js';
-import { markToolCallSent } from '../agent-call-label.js';
-import { apiToolRunner, createAgentServer } from '../agent-server.js';
-import { MCP_PATH } from '../mcp-path.js';
+import { RateLimitBucket } from '../../common/request/rate-limit-bucket.decorator.js';
+import { markToolCallSent } from '../../common/request/agent-connection.js';
+import { apiToolRunner, createAgentServer, type ReadOnlyReason } from '../agent-server.js';
+import { MCP_PATH } from '../../common/request/mcp-path.js';
 import { allowedHostnames, isAllowedHost } from './allowed-hosts.js';
 import { hasUnparseableBody } from './mcp-body-parser.js';
 import { serveMcpMessage } from './serve-message.js';
@@ -57,7 +57,10 @@ export class McpController {
     const run = apiToolRunner(api, { onRefused: (error) => (res.locals.errorCode = error) });
     // Typed as a plain IncomingMessage: our `req.auth` is not the SDK's AuthInfo
     // (the SDK only hands it on to tool handlers, which do not read it).
-    await serveMcpMessage(req as IncomingMessage, res, req.body, () => createAgentServer(run));
+    const readOnly = readOnlyReason(req);
+    await serveMcpMessage(req as IncomingMessage, res, req.body, () =>
+      createAgentServer(run, { readOnly }),
+    );
   }
 
   /** No sessions and no server-sent stream: GET and DELETE have nothing to act on. */
@@ -75,6 +78,18 @@ const PARSE_ERROR = -32700;
 
 function jsonRpcError(message: string, code = -32000) {
   return { jsonrpc: '2.0', error: { code, message }, id: null };
+}
+
+/**
+ * A connection is read-only when the client asks with GitHub's
+ * `X-MCP-Readonly: true` header, or when its credential cannot write (a read
+ * key, an assistant allowed `read` only): the write tools are then not offered.
+ */
+export function readOnlyReason(req: Request): ReadOnlyReason | undefined {
+  const asked = req.headers['x-mcp-readonly'];
+  if (typeof asked === 'string' && /^(true|1)$/i.test(asked.trim())) return 'asked';
+  const principal = req.auth?.principal;
+  return principal != null && !principal.scopes.includes('write') ? 'credential' : undefined;
 }
 
 function callerOf(req: Request): AgentCaller {

@@ -6,7 +6,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/server';
 import { AGENT_SERVER_INFO, type ToolRunner } from '../agent-server.js';
-import { MCP_PATH } from '../mcp-path.js';
+import { MCP_PATH } from '../../common/request/mcp-path.js';
 import { MODERN_PROTOCOL_VERSION } from '../protocol-revision.js';
 import { parseBody, type ApiResponse, type ToolArguments } from '../tools/api-request.js';
 import { toolResult, unreachableResult } from '../tools/tool-result.js';

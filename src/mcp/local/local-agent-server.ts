@@ -1,9 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { createAgentServer, type ToolRunner } from '../agent-server.js';
-import { MCP_PATH } from '../mcp-path.js';
-import { AGENT_TOOLS } from '../tool-table.js';
+import { createAgentServer, offeredTools, type ToolRunner } from '../agent-server.js';
+import { MCP_PATH } from '../../common/request/mcp-path.js';
 import type { ApiResponse } from '../tools/api-request.js';
 import { HostedAgentClient, hostedToolRunner, type HostedAnswer } from './hosted-agent.client.js';
 import { LocalSettingsError, readLocalSettings, type LocalSettings } from './local-settings.js';
@@ -39,11 +38,14 @@ export async function serveLocalAgent(io: LocalAgentIo): Promise<void> {
   });
   // serveStdio picks the revision from the client's first message: a
   // 2026-07-28 `server/discover` or a 2025 `initialize`.
-  const served = serveStdio(() => createAgentServer(calls.run), {
-    transport: new StdioServerTransport(io.stdin, io.stdout),
-  });
+  const served = serveStdio(
+    () => createAgentServer(calls.run, { readOnly: settings.readOnly ? 'asked' : undefined }),
+    {
+      transport: new StdioServerTransport(io.stdin, io.stdout),
+    },
+  );
   io.stderr(
-    `content-api agent server: ${AGENT_TOOLS.length} tools on stdio, calling ${settings.baseUrl}\n`,
+    `content-api agent server: ${offeredTools(settings.readOnly).length} tools on stdio${settings.readOnly ? ' (read-only)' : ''}, calling ${settings.baseUrl}\n`,
   );
   await inputClosed;
   // Let the last messages reach their handlers, their API calls finish and the answers go out.

@@ -1,10 +1,12 @@
-import { looksLikeApiKey } from '../../auth/api-key.codec.js';
+import { looksLikeApiKey } from '../../auth/index.js';
 
 /** What the local agent server needs: a key and the deployment to call. */
 export interface LocalSettings {
   apiKey: string;
   /** The server root without a trailing slash, e.g. `http://localhost:3000`. */
   baseUrl: string;
+  /** SERVICE_READ_ONLY: offer only the tools that change nothing. */
+  readOnly: boolean;
 }
 
 /** A setting is missing or wrong; the message says which and how to fix it. */
@@ -27,7 +29,17 @@ export function readLocalSettings(env: Record<string, string | undefined>): Loca
       'SERVICE_API_KEY is not a content-api key: keys are cbr_ followed by 40 letters and digits.',
     );
   }
-  return { apiKey, baseUrl: baseUrlFrom(env.SERVICE_API_URL?.trim() ?? '') };
+  return {
+    apiKey,
+    baseUrl: baseUrlFrom(env.SERVICE_API_URL?.trim() ?? ''),
+    readOnly: readOnlyFrom(env.SERVICE_READ_ONLY?.trim() ?? ''),
+  };
+}
+
+function readOnlyFrom(raw: string): boolean {
+  if (/^(|false|0)$/i.test(raw)) return false;
+  if (/^(true|1)$/i.test(raw)) return true;
+  throw new LocalSettingsError(`SERVICE_READ_ONLY must be true or false (got "${raw}").`);
 }
 
 function baseUrlFrom(raw: string): string {

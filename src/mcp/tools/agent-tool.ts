@@ -35,4 +35,12 @@ export interface AgentTool {
   toRequest(args: ToolArguments): ApiRequest;
   /** A line for the assistant before the JSON: what came back and what to do next. */
   summarize(body: SuccessBody, response: ApiResponse): string;
+  /**
+   * The text content is the summary alone, not the summary and the JSON:
+   * for the reports, whose bodies are long and whose summary is what an
+   * assistant answers from (the body stays the structured content).
+   */
+  summaryOnly?: true;
+  /** The `ui://` resource of the MCP App that shows the tool's result, in hosts with apps. */
+  app?: string;
 }

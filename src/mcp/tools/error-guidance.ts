@@ -52,6 +52,10 @@ const ADVICE: Record<ErrorCode, (refusal: Refusal) => string> = {
     'There is no article with this id on the account’s websites. Call list_articles for valid ids.',
   not_found: () =>
     'The API has no such endpoint: this agent server and the API are probably different versions.',
+  method_not_allowed: () =>
+    'The API does not take this method at this endpoint: this agent server and the API are probably different versions.',
+  not_acceptable: () =>
+    'The API cannot answer in the format asked for: this agent server and the API are probably different versions.',
   invalid_parameter: (r) => `Correct the arguments and call again.${problems(r)}`,
   validation_failed: (r) =>
     `Nothing was changed. Correct the arguments and call again.${problems(r)}`,
@@ -79,6 +83,13 @@ const ADVICE: Record<ErrorCode, (refusal: Refusal) => string> = {
     `The image is larger than ${r.error.limit ?? 10_485_760} bytes. Send a smaller file, or a url instead.`,
   invalid_url: () => 'Give an absolute http or https address of at most 2,048 characters.',
   payload_too_large: () => 'The request is too large. Send a smaller body or image.',
+  unsupported_media_type: () =>
+    `The API could not read the request body (it takes JSON in UTF-8): this agent server and the API are probably different versions. ${NOT_RETRYABLE}`,
+  headers_too_large: () =>
+    'The request’s address and headers were too large for the API. Shorten the arguments and call again.',
+  malformed_request: () =>
+    `The API could not read the request: this agent server and the API are probably different versions. ${NOT_RETRYABLE}`,
+  request_timeout: () => 'The request reached the API too slowly. Retry.',
   precondition_failed: () =>
     'The article was changed since you read it (its ETag no longer matches); nothing was saved. Call get_article again, redo the edit on the current version and pass its new ETag.',
   rate_limited: (r) =>

@@ -83,7 +83,7 @@ const stats = record({
   backlinks_local: integer('Local backlinks acquired in the range.'),
 });
 
-const pageMeta = record(
+export const pageMeta = record(
   {
     page: integer('This page, from 1.'),
     per_page: integer(`Items per page, 1 to ${MAX_PER_PAGE}.`),
@@ -112,7 +112,7 @@ const errorProperties: Record<string, JsonSchema> = {
   ),
 };
 
-function result(success: Record<string, JsonSchema>): ObjectSchema {
+export function result(success: Record<string, JsonSchema>): ObjectSchema {
   return {
     type: 'object',
     properties: { ...success, ...errorProperties },

@@ -43,3 +43,20 @@ export const IF_MATCH = string(
   'Optional: the ETag get_article reported (its result’s _meta.etag), with or without its double quotes. The change is then refused (precondition_failed) if the article was changed since you read it.',
   { maxLength: 1_024 },
 );
+
+export const PERIOD = string('this_month, last_month, last_30_days, YYYY-MM or YYYY-MM-DD.', {
+  examples: ['last_month', '2026-10'],
+});
+
+export const COMPARE = {
+  type: 'string',
+  enum: ['previous_period', 'previous_year', 'none'],
+  default: 'previous_period',
+  description:
+    'What the period is compared with: previous_period (as many days just before; a whole month: the whole previous month), previous_year (the same dates a year earlier) or none.',
+};
+
+export const TOP = integer(
+  'How many referring domains and linked pages the ranked lists hold, 1 to 50 (default 10).',
+  { minimum: 1, maximum: 50, default: 10 },
+);

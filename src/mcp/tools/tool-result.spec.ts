@@ -1,5 +1,5 @@
 import { InvalidDateRangeError } from '../../common/dto/date-range-query.dto.js';
-import { ConflictingParametersError, InvalidPeriodError } from '../../stats/stats.errors.js';
+import { ConflictingParametersError, InvalidPeriodError } from '../../stats/index.js';
 import { toolNamed } from '../tool-table.js';
 import type { AgentTool } from './agent-tool.js';
 import { toolResult, unreachableResult } from './tool-result.js';

@@ -6,7 +6,8 @@ import { ApiErrorBody, errorGuidance } from './error-guidance.js';
 
 /**
  * A tool result from the endpoint's answer: the JSON body unchanged as
- * structured content, and as text after a one-line summary; the article's
+ * structured content, and as text after a one-line summary (or the summary
+ * alone, for a tool whose summary stands for its long body); the article's
  * ETag, when the answer has one, in `_meta.etag` for an agent's code (the
  * structured content stays the endpoint's body). A refusal is a result with
  * isError and the API's error object, its `details` naming the tool's
@@ -18,7 +19,10 @@ export function toolResult(tool: AgentTool, response: ApiResponse): CallToolResu
     const etag = response.headers.etag;
     return {
       structuredContent: body,
-      content: [text(tool.summarize(body, response)), text(JSON.stringify(body))],
+      content: [
+        text(tool.summarize(body, response)),
+        ...(tool.summaryOnly ? [] : [text(JSON.stringify(body))]),
+      ],
       ...(etag === undefined ? {} : { _meta: { etag } }),
     };
   }

@@ -32,6 +32,17 @@ export class SiteDto {
   industry!: string | null;
 }
 
+/** The fields of a site in JSON order: the columns of the CSV export. */
+export const SITE_CSV_HEADER = [
+  'id',
+  'name',
+  'website_url',
+  'language',
+  'country',
+  'geographic_scope',
+  'industry',
+];
+
 @ApiSchema({ name: 'SiteList', description: 'One page of websites.' })
 export class SiteListDto {
   @ListData(SiteDto)

@@ -1,6 +1,7 @@
+import type { PasswordLinkPurpose } from '../password-links.js';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A one-time set-password link. Only the SHA-256 of its token is stored. */
+/** A one-time link to choose a password. Only the SHA-256 of its token is stored. */
 @Entity({ name: 'password_links' })
 export class PasswordLink {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -8,6 +9,10 @@ export class PasswordLink {
 
   @Column({ name: 'user_id', type: 'integer' })
   userId!: number;
+
+  /** `set` (the operator's), `reset` (forgot password) or `invite` (an owner's invitation). */
+  @Column({ type: 'text', default: 'set' })
+  purpose!: PasswordLinkPurpose;
 
   @Column({ name: 'token_hash', type: 'text', select: false })
   tokenHash!: string;

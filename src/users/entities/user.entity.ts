@@ -12,7 +12,7 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const USER_STATUSES = ['active', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** A person who signs in to the console for one account. Never deleted: disabled instead. */
+/** A person who signs in to the console for one account. Never deleted (disabled instead), but for an invitation revoked before it was accepted. */
 @Entity({ name: 'users' })
 export class User {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -41,6 +41,10 @@ export class User {
   /** Moves on when the user's sessions must end (disabled, password reset or changed). */
   @Column({ name: 'session_epoch', type: 'integer', default: 0 })
   sessionEpoch!: number;
+
+  /** The IANA time zone the console shows their times in; null: UTC. */
+  @Column({ name: 'time_zone', type: 'text', nullable: true })
+  timeZone!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,0 +1,1 @@
+export { LoggingModule } from './logging.module.js';

@@ -1,0 +1,2 @@
+export { OpenApiModule } from './openapi.module.js';
+export { setupOpenApi } from './openapi.setup.js';

@@ -1,0 +1,18 @@
+export { emailKey } from './email-address.js';
+export { USER_ROLES } from './entities/user.entity.js';
+export type { UserRole, UserStatus } from './entities/user.entity.js';
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.js';
+export { UsersModule } from './users.module.js';
+export { UsersService } from './users.service.js';
+export type { UserView, UserWithLink } from './users.service.js';
+export { UserDeactivation } from './user-deactivation.js';
+export { UserDirectory } from './user-directory.js';
+export type { PersonName, SessionHolder } from './user-directory.js';
+export { SessionEpochs } from './session-epochs.js';
+export { Invitations } from './invitations.js';
+export type { PendingInvitation } from './invitations.js';
+export { CONFIRM_EMAIL_PATH, EMAIL_LINK_TTL_HOURS, OwnAccount } from './own-account.js';
+export type { Profile } from './own-account.js';
+export { timeZones } from './time-zones.js';
+export type { LinkHolder } from './users.service.js';
+export { CurrentPasswordWrongError } from './users.errors.js';

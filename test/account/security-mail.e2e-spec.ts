@@ -1,0 +1,61 @@
+import { ConsoleClient } from '../support/console-client.js';
+import { seedAccount, seedUser } from '../support/fixtures.js';
+import { SmtpSink } from '../support/smtp-sink.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { appCode, CHROME_UA, FIREFOX_UA, ORIGIN, passwordStep, shownSecret } from './support.js';
+
+describe('security notices by email, read from a real SMTP server', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'Console <console@acme.example>' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('tells the person about a sign-in from a new browser, not about their first or a known one', async () => {
+    const { accountId } = await seedAccount(t.db, { name: 'Acme Agency' });
+    const user = await seedUser(t.db, accountId, { email: 'nia@acme.example', name: 'Nia' });
+    const laptop = new ConsoleClient(t.http, ORIGIN);
+    expect((await passwordStep(laptop, user.email, user.password, CHROME_UA)).status).toBe(303);
+    await laptop.post('/console/sign-out', {});
+    expect((await passwordStep(laptop, user.email, user.password, CHROME_UA)).status).toBe(303);
+    const phone = new ConsoleClient(t.http, ORIGIN);
+    expect((await passwordStep(phone, user.email, user.password, FIREFOX_UA)).status).toBe(303);
+
+    const mail = await sink.next(user.email, /New sign-in/);
+    expect(mail.subject).toBe('New sign-in to content-api');
+    expect(mail.text).toContain('Firefox 133 on Linux');
+    expect(mail.text).toMatch(/from (::ffff:)?127\.0\.0\.1/);
+    expect(mail.html).toContain('Firefox 133 on Linux');
+    // Only the new browser's sign-in was news: nothing else came for the person.
+    expect(sink.arrived.filter((arrived) => arrived.envelopeTo.includes(user.email))).toEqual([]);
+    const [browsers] = await t.db.query(
+      `SELECT count(*)::int AS n FROM known_browsers WHERE user_id = $1`,
+      [user.userId],
+    );
+    expect(browsers.n).toBe(2);
+  });
+
+  it('tells the person when a second factor is added and removed', async () => {
+    const { accountId } = await seedAccount(t.db, { name: 'Beta Agency' });
+    const user = await seedUser(t.db, accountId, { email: 'oz@beta.example', name: 'Oz' });
+    const client = new ConsoleClient(t.http, ORIGIN);
+    await passwordStep(client, user.email, user.password);
+    const secret = shownSecret((await client.get('/console/account/security/app')).text);
+    await client.post('/console/account/security/app', { code: await appCode(secret) });
+    const added = await sink.next(user.email, /added/);
+    expect(added.subject).toBe('A second factor was added to your content-api account');
+    expect(added.text).toContain('An authenticator app was added to oz@beta.example');
+
+    await client.get('/console/account/security/app/remove');
+    expect((await client.post('/console/account/security/app/remove', {})).status).toBe(303);
+    const removed = await sink.next(user.email, /removed/);
+    expect(removed.subject).toBe('A second factor was removed from your content-api account');
+    expect(removed.text).toContain('The authenticator app was removed from oz@beta.example');
+  });
+});
