@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
-import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { ApiCallRecorder } from './learning-log/index.js';
@@ -27,6 +26,7 @@ import {
   openDatabase,
   readScopeMiddleware,
 } from './database/index.js';
+import { NestLog } from './logging/index.js';
 import { authenticateMcpFirst, mcpBodyParser } from './mcp/index.js';
 import { MCP_PATH } from './common/request/mcp-path.js';
 import { AuthorizationServer } from './oauth/index.js';
@@ -83,7 +83,7 @@ export async function createApp(config: AppConfig): Promise<RunningApp> {
       new ExpressAdapter(oneSpellingPerRoute()),
       { bodyParser: false, bufferLogs: true },
     );
-    app.useLogger(app.get(PinoNestLogger));
+    app.useLogger(app.get(NestLog));
     const server = app.getHttpServer();
     // Every request gets an answer with a status, however it is sent.
     answerClientErrors(server);

@@ -1,1 +1,2 @@
 export { LoggingModule } from './logging.module.js';
+export { NestLog } from './nest-log.js';

@@ -3,11 +3,12 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { httpLoggerOptions } from './http-logger.options.js';
+import { NestLog } from './nest-log.js';
 
 /**
- * pino for requests and for Nest's own logs (createApp hands Nest the pino
- * logger). At LOG_LEVEL=silent no line is ever written, so no request gets
- * the per-request logger either: its child logger, bindings and end-of-request
+ * pino for requests and for Nest's own logs (createApp hands Nest NestLog).
+ * At LOG_LEVEL=silent no line is ever written, so no request gets the
+ * per-request logger either: its child logger, bindings and end-of-request
  * serialisation would only format what is thrown away.
  */
 @Module({
@@ -20,5 +21,7 @@ import { httpLoggerOptions } from './http-logger.options.js';
       }),
     }),
   ],
+  providers: [NestLog],
+  exports: [NestLog],
 })
 export class LoggingModule {}

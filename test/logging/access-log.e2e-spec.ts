@@ -76,6 +76,19 @@ describe('The access log on stdout', () => {
     for (const id of [...ids, 'quiet-404']) expect(linesOf(server, id)).toEqual([]);
   }, 60_000);
 
+  it("writes Nest's start-up wiring (a line per module and route) only at debug", async () => {
+    const messages = (server: BuiltServer) =>
+      server.stdout.filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as LogLine);
+    const wiring = (server: BuiltServer) =>
+      messages(server).filter((line) => /^Mapped \{|dependencies initialized$/.test(line.msg));
+    const quiet = await start({});
+    expect(wiring(quiet)).toEqual([]);
+    const verbose = await start({ LOG_LEVEL: 'debug' });
+    expect(wiring(verbose)).toContainEqual(
+      expect.objectContaining({ level: 'debug', msg: 'Mapped {/api/v1/sites, GET} route' }),
+    );
+  }, 60_000);
+
   it('writes a warn line for a request slower than LOG_SLOW_REQUEST_MS, without headers', async () => {
     const server = await start({ LOG_SLOW_REQUEST_MS: '1' });
     const res = await get(server, `/api/v1/sites/${siteId}/report?format=pdf`, 'slow-pdf');
