@@ -62,6 +62,11 @@ const TABLES = [
   },
   { table: 'backlink_site_counts', owner: 'rollups', via: 'DailyCountsReader, RollupsRebuilder' },
   {
+    table: 'backlink_monthly_domains',
+    owner: 'rollups',
+    via: 'ReportCountsReader (a whole month’s top domains), RollupsRebuilder (kept by triggers on backlinks)',
+  },
+  {
     table: 'learning_log',
     also: ['learning_log_y\\d{4}m\\d{2}', 'learning_log_default'],
     owner: 'learning-log',

@@ -1,7 +1,7 @@
 import { countStatement, type RollupSource } from '../rollups/index.js';
 
 /**
- * What the backlink rollups count: backlinks by site, UTC day of
+ * What the backlink rollups count: backlinks by site, UTC day (or month) of
  * `acquired_at`, and category, anchor type, status, source domain or target URL.
  */
 export const BACKLINK_ROLLUP_SOURCE: RollupSource = {
@@ -10,6 +10,7 @@ export const BACKLINK_ROLLUP_SOURCE: RollupSource = {
       'backlinks',
       {
         day: `(acquired_at AT TIME ZONE 'UTC')::date`,
+        month: `date_trunc('month', acquired_at AT TIME ZONE 'UTC')::date`,
         category: 'category',
         anchor_type: 'anchor_type',
         status: 'status',

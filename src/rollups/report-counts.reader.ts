@@ -143,19 +143,27 @@ export class ReportCountsReader {
   /**
    * The period's top `top` source domains (with whether each is new to the
    * site) and target URLs, never null ones. A statement of its own: summing
-   * a month's domains is the costliest part of a report, and runs beside the
-   * rest.
+   * a period's domains is the costliest part of a report, and runs beside
+   * the rest. For a whole calendar month, the monthly report's usual period,
+   * the domains are the month's first rows of backlink_monthly_domains by
+   * count (ties sorted by name) instead of a sum over the month's days.
    */
   async rankings(siteId: number, period: Days, top: number): Promise<SiteRankings> {
     const ranking = (table: string, key: string) =>
       `SELECT key_hash, min(${key}) AS key, sum(backlinks)::int AS n
          FROM ${table} WHERE ${IN_PERIOD} AND key_hash IS NOT NULL
         GROUP BY key_hash ORDER BY n DESC, min(${key}) COLLATE "C" LIMIT $4`;
+    const domains = isWholeMonth(period)
+      ? `SELECT key_hash, source_domain AS key, backlinks AS n
+           FROM backlink_monthly_domains
+          WHERE site_id = $1 AND month = $2::date AND key_hash IS NOT NULL
+          ORDER BY backlinks DESC, source_domain COLLATE "C" LIMIT $4`
+      : ranking('backlink_daily_domains', 'source_domain');
     const [row] = await this.statements.query<{
       domains: Array<[string, number, boolean]>;
       targets: Array<[string, number]>;
     }>(
-      `WITH domains AS (${ranking('backlink_daily_domains', 'source_domain')}),
+      `WITH domains AS (${domains}),
             targets AS (${ranking('backlink_daily_targets', 'target_url')})
        SELECT
          (SELECT coalesce(json_agg(json_build_array(t.key, t.n, NOT EXISTS (
@@ -246,4 +254,12 @@ export class ReportCountsReader {
       totals: row.totals,
     };
   }
+}
+
+/** Whether the days are one whole UTC calendar month: its first day to its last. */
+export function isWholeMonth({ from, to }: Days): boolean {
+  if (!from.endsWith('-01') || from.slice(0, 7) !== to.slice(0, 7)) return false;
+  const [year, month] = from.split('-').map(Number);
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return Number(to.slice(8, 10)) === lastDay;
 }

@@ -3,8 +3,8 @@ export type RollupName = 'articles' | 'backlinks' | 'revisions';
 
 /**
  * The rollup tables: what each counts, by which keys after `site_id`, into
- * which column. Migrations DailyCounts, SiteCounts and ReportRollups made
- * them; triggers on the counted rows' tables keep them.
+ * which column. Migrations DailyCounts, SiteCounts, ReportRollups and
+ * MonthlyDomains made them; triggers on the counted rows' tables keep them.
  */
 export const ROLLUPS: ReadonlyArray<{
   table: string;
@@ -37,6 +37,12 @@ export const ROLLUPS: ReadonlyArray<{
     table: 'backlink_daily_domains',
     rollup: 'backlinks',
     keys: ['day', 'source_domain'],
+    count: 'backlinks',
+  },
+  {
+    table: 'backlink_monthly_domains',
+    rollup: 'backlinks',
+    keys: ['month', 'source_domain'],
     count: 'backlinks',
   },
   {

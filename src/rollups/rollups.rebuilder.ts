@@ -9,7 +9,7 @@ export interface RebuildResult {
   /** Daily rows written. */
   article_rows: number;
   backlink_rows: number;
-  /** Daily rows of the report's rollups (backlinks by anchor type, status, domain, target; edits). */
+  /** Rows of the report's rollups (backlinks by day and anchor type, status, domain, target; by month and domain; edits by day). */
   report_rows: number;
   /** Rows that differed from a fresh count (revisions' sites included): 0 unless something bypassed the triggers. */
   corrected_rows: number;

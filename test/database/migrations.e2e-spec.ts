@@ -14,8 +14,8 @@ import {
  * Migrations applied one at a time over a database that holds rows: each
  * `down` leaves the schema exactly as it was before its `up` (tables,
  * columns, indexes, constraints, functions, triggers, storage options),
- * SiteCounts and ReportRollups fill their tables from the rows already
- * there, and LearningLogByMonth moves the log's rows into their months and
+ * SiteCounts, ReportRollups and MonthlyDomains fill their tables from the
+ * rows already there, and LearningLogByMonth moves the log's rows into their months and
  * back.
  */
 describe('migrations', () => {
@@ -161,6 +161,16 @@ describe('migrations', () => {
                WHERE r.site_id IS DISTINCT FROM a.site_id)::int AS misplaced`);
     expect(reported.rows).toBeGreaterThan(100);
     expect(reported).toMatchObject({ drift: 0, misplaced: 0 });
+
+    // MonthlyDomains counted the backlinks already there by month and domain.
+    const [monthly] = await db.query(`
+      WITH fresh AS (SELECT site_id, date_trunc('month', acquired_at AT TIME ZONE 'UTC')::date AS month,
+                            source_domain, count(*)::int AS n FROM backlinks GROUP BY 1, 2, 3),
+           kept AS (SELECT site_id, month, source_domain, backlinks AS n FROM backlink_monthly_domains)
+      SELECT (SELECT count(*) FROM kept)::int AS rows,
+             (SELECT count(*) FROM ((TABLE fresh EXCEPT TABLE kept) UNION ALL (TABLE kept EXCEPT TABLE fresh)) d)::int AS drift`);
+    expect(monthly.rows).toBeGreaterThan(0);
+    expect(monthly.drift).toBe(0);
 
     // LearningLogByMonth moved the log's rows into the partitions of their months (UTC), and made
     // the current month's, the next three and a default one.

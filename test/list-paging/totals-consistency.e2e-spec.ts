@@ -375,13 +375,24 @@ describe('list totals and stats equal a direct count(*)', () => {
                               count(*)::int AS n
                          FROM article_revisions r JOIN articles a ON a.id = r.article_id
                         WHERE r.actor IS DISTINCT FROM 'import' GROUP BY 1, 2, 3),
-           e_kept AS (SELECT site_id, day, origin, revisions AS n FROM revision_daily_counts)
+           e_kept AS (SELECT site_id, day, origin, revisions AS n FROM revision_daily_counts),
+           m_fresh AS (SELECT site_id, date_trunc('month', acquired_at AT TIME ZONE 'UTC')::date AS month,
+                              source_domain AS key, count(*)::int AS n FROM backlinks GROUP BY 1, 2, 3),
+           m_kept AS (SELECT site_id, month, source_domain AS key, backlinks AS n FROM backlink_monthly_domains)
       SELECT ${differing('k0_fresh', 'k0_kept')} AS anchor_types,
              ${differing('k1_fresh', 'k1_kept')} AS statuses,
              ${differing('k2_fresh', 'k2_kept')} AS domains,
              ${differing('k3_fresh', 'k3_kept')} AS targets,
-             ${differing('e_fresh', 'e_kept')} AS edits`);
-    expect(reportDrift).toEqual({ anchor_types: 0, statuses: 0, domains: 0, targets: 0, edits: 0 });
+             ${differing('e_fresh', 'e_kept')} AS edits,
+             ${differing('m_fresh', 'm_kept')} AS monthly_domains`);
+    expect(reportDrift).toEqual({
+      anchor_types: 0,
+      statuses: 0,
+      domains: 0,
+      targets: 0,
+      edits: 0,
+      monthly_domains: 0,
+    });
   }
 
   /** A report's counts, for every range, equal what stats and a direct count say. */

@@ -18,6 +18,7 @@ import { KeyRotation1765100200000 } from './1765100200000-key-rotation.js';
 import { MailLog1765200000000 } from './1765200000000-mail-log.js';
 import { OwnAccounts1765200100000 } from './1765200100000-own-accounts.js';
 import { SecondFactors1765300000000 } from './1765300000000-second-factors.js';
+import { MonthlyDomains1765400000000 } from './1765400000000-monthly-domains.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its file. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   MailLog1765200000000,
   OwnAccounts1765200100000,
   SecondFactors1765300000000,
+  MonthlyDomains1765400000000,
 ];
