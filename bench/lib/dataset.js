@@ -8,6 +8,7 @@ import pg from 'pg';
  * so `this_month` and `last_30_days` always have data to count.
  */
 export const SHAPE = {
+  name: 'standard',
   sites: 1_000,
   big: { articles: 20_000, backlinks: 1_000_000 },
   medium: { articles: 1_000, backlinks: 20_000 },
@@ -15,11 +16,25 @@ export const SHAPE = {
   months: 36,
 };
 
+/**
+ * Ten times the standard account (issue 25, `npm run bench:scale`): 5,000
+ * sites and 10,000,000 backlinks, the largest site still 1,000,000 and the
+ * medium one unchanged, so that each scenario asks the same of its own site
+ * and what differs is everything else the database holds.
+ */
+export const TEN_TIMES = {
+  ...SHAPE,
+  name: 'ten-times',
+  sites: 5_000,
+  other: { articles: 10, backlinks: 1_796 },
+};
+
 /** Bump when the generator changes: a database made by another version is rebuilt. */
 const GENERATOR_VERSION = 3;
 
-export function dataVersion(anchorMonth) {
-  return `content-api bench dataset v${GENERATOR_VERSION}, anchor ${anchorMonth}`;
+export function dataVersion(anchorMonth, shape = SHAPE) {
+  const name = shape === SHAPE ? '' : ` (${shape.name})`;
+  return `content-api bench dataset v${GENERATOR_VERSION}${name}, anchor ${anchorMonth}`;
 }
 
 /**
@@ -101,7 +116,7 @@ export async function markComplete(adminUrl, databaseName, version) {
 }
 
 /** Fills a migrated, empty database. Returns nothing; `describeDataset` reads what is there. */
-export async function generate(databaseUrl, anchorMonth, log) {
+export async function generate(databaseUrl, anchorMonth, log, shape = SHAPE) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { start, end } = spanOf(anchorMonth);
@@ -144,16 +159,16 @@ export async function generate(databaseUrl, anchorMonth, log) {
               (ARRAY['local', 'national', 'international'])[1 + s % 3],
               (ARRAY['Home services', 'Legal', 'Health', 'Retail', 'Travel'])[1 + s % 5]
          FROM generate_series(1, $2) s ORDER BY s`,
-      [account.id, SHAPE.sites],
+      [account.id, shape.sites],
     );
     await client.query(`
       CREATE TEMP TABLE bench_plan ON COMMIT DROP AS
       SELECT s.id AS site_id, n.s::bigint AS site_no,
-             CASE n.s WHEN 1 THEN ${SHAPE.big.articles} WHEN 2 THEN ${SHAPE.medium.articles}
-                      ELSE ${SHAPE.other.articles} END AS articles,
-             CASE n.s WHEN 1 THEN ${SHAPE.big.backlinks} WHEN 2 THEN ${SHAPE.medium.backlinks}
-                      ELSE ${SHAPE.other.backlinks} END AS backlinks
-        FROM sites s JOIN generate_series(1, ${SHAPE.sites}) n(s)
+             CASE n.s WHEN 1 THEN ${shape.big.articles} WHEN 2 THEN ${shape.medium.articles}
+                      ELSE ${shape.other.articles} END AS articles,
+             CASE n.s WHEN 1 THEN ${shape.big.backlinks} WHEN 2 THEN ${shape.medium.backlinks}
+                      ELSE ${shape.other.backlinks} END AS backlinks
+        FROM sites s JOIN generate_series(1, ${shape.sites}) n(s)
           ON s.ref = 'site-' || lpad(n.s::text, 4, '0')`);
     await client.query(`
       CREATE TEMP TABLE bench_paragraphs ON COMMIT DROP AS
