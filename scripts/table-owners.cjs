@@ -62,6 +62,16 @@ const TABLES = [
   },
   { table: 'backlink_site_counts', owner: 'rollups', via: 'DailyCountsReader, RollupsRebuilder' },
   {
+    table: 'article_monthly_counts',
+    owner: 'rollups',
+    via: 'ReportCountsReader (an account’s whole month), RollupsRebuilder (kept by triggers on articles)',
+  },
+  {
+    table: 'backlink_monthly_counts',
+    owner: 'rollups',
+    via: 'ReportCountsReader (an account’s whole month), RollupsRebuilder (kept by triggers on backlinks)',
+  },
+  {
     table: 'backlink_monthly_domains',
     owner: 'rollups',
     via: 'ReportCountsReader (a whole month’s top domains), RollupsRebuilder (kept by triggers on backlinks)',

@@ -1,11 +1,15 @@
 import { countStatement, type RollupSource } from '../rollups/index.js';
 
-/** What the article rollups count: articles by site, UTC day of `published_at` and status. */
+/** What the article rollups count: articles by site, UTC day (or month) of `published_at` and status. */
 export const ARTICLE_ROLLUP_SOURCE: RollupSource = {
   counts: (keys, { oneSite }) =>
     countStatement(
       'articles',
-      { day: `(published_at AT TIME ZONE 'UTC')::date`, status: 'status' },
+      {
+        day: `(published_at AT TIME ZONE 'UTC')::date`,
+        month: `date_trunc('month', published_at AT TIME ZONE 'UTC')::date`,
+        status: 'status',
+      },
       keys,
       { oneSite },
     ),

@@ -69,6 +69,28 @@ const breakdown = (table: string, key: string) =>
       FROM (SELECT min(${key}) AS key, sum(backlinks)::int AS n
               FROM ${table} WHERE ${IN_PERIOD} GROUP BY key_hash) t)`;
 
+/** An account's counts in the days $3 to $4, summed over the daily rollup rows of each of its sites. */
+const PERIOD_TOTALS = `json_build_object(
+  'articles', (SELECT coalesce(sum(articles), 0) FROM article_daily_counts
+                WHERE site_id IN ${sitesOfAccount('$1')} AND day BETWEEN $3::date AND $4::date)::int,
+  'industry', (SELECT coalesce(sum(backlinks), 0) FROM backlink_daily_counts
+                WHERE site_id IN ${sitesOfAccount('$1')} AND day BETWEEN $3::date AND $4::date
+                  AND category = 'industry')::int,
+  'local', (SELECT coalesce(sum(backlinks), 0) FROM backlink_daily_counts
+             WHERE site_id IN ${sitesOfAccount('$1')} AND day BETWEEN $3::date AND $4::date
+               AND category = 'local')::int)`;
+
+/** An account's counts in the whole month starting $3, from the month's rows of every site. */
+const MONTH_TOTALS = `json_build_object(
+  'articles', (SELECT coalesce(sum(articles), 0) FROM article_monthly_counts
+                WHERE month = $3::date AND site_id IN ${sitesOfAccount('$1')})::int,
+  'industry', (SELECT coalesce(sum(backlinks), 0) FROM backlink_monthly_counts
+                WHERE month = $3::date AND site_id IN ${sitesOfAccount('$1')}
+                  AND category = 'industry')::int,
+  'local', (SELECT coalesce(sum(backlinks), 0) FROM backlink_monthly_counts
+             WHERE month = $3::date AND site_id IN ${sitesOfAccount('$1')}
+               AND category = 'local')::int)`;
+
 /**
  * Reads of the report's rollups (migrations DailyCounts and ReportRollups):
  * a site's month costs a few rows per day and key, whatever the number of
@@ -198,7 +220,9 @@ export class ReportCountsReader {
   /**
    * The counts of the given sites of the account (others are left out) in a
    * period and a comparison period, and the period's counts summed over
-   * every site of the account.
+   * every site of the account: for a whole calendar month from the monthly
+   * rollups (one index range, however many sites), else from the daily ones
+   * (a probe per site).
    */
   async accountCounts(
     accountId: number,
@@ -227,15 +251,7 @@ export class ReportCountsReader {
                    'previous', CASE WHEN $5::date IS NOT NULL THEN ${counts('s.id', '$5', '$6')} END)
                    ORDER BY s.id)
             FROM unnest($2::int[]) AS s(id) WHERE s.id IN ${sitesOfAccount('$1')}) AS sites,
-         json_build_object(
-           'articles', (SELECT coalesce(sum(articles), 0) FROM article_daily_counts
-                         WHERE site_id IN ${sitesOfAccount('$1')} AND day BETWEEN $3::date AND $4::date)::int,
-           'industry', (SELECT coalesce(sum(backlinks), 0) FROM backlink_daily_counts
-                         WHERE site_id IN ${sitesOfAccount('$1')} AND day BETWEEN $3::date AND $4::date
-                           AND category = 'industry')::int,
-           'local', (SELECT coalesce(sum(backlinks), 0) FROM backlink_daily_counts
-                      WHERE site_id IN ${sitesOfAccount('$1')} AND day BETWEEN $3::date AND $4::date
-                        AND category = 'local')::int) AS totals`,
+         ${isWholeMonth(period) ? MONTH_TOTALS : PERIOD_TOTALS} AS totals`,
       [
         accountId,
         siteIds,

@@ -3,8 +3,8 @@ export type RollupName = 'articles' | 'backlinks' | 'revisions';
 
 /**
  * The rollup tables: what each counts, by which keys after `site_id`, into
- * which column. Migrations DailyCounts, SiteCounts, ReportRollups and
- * MonthlyDomains made them; triggers on the counted rows' tables keep them.
+ * which column. Migrations DailyCounts, SiteCounts, ReportRollups,
+ * MonthlyDomains and MonthlyCounts made them; triggers on the counted rows' tables keep them.
  */
 export const ROLLUPS: ReadonlyArray<{
   table: string;
@@ -21,6 +21,18 @@ export const ROLLUPS: ReadonlyArray<{
     count: 'backlinks',
   },
   { table: 'backlink_site_counts', rollup: 'backlinks', keys: ['category'], count: 'backlinks' },
+  {
+    table: 'article_monthly_counts',
+    rollup: 'articles',
+    keys: ['month', 'status'],
+    count: 'articles',
+  },
+  {
+    table: 'backlink_monthly_counts',
+    rollup: 'backlinks',
+    keys: ['month', 'category'],
+    count: 'backlinks',
+  },
   {
     table: 'backlink_daily_anchor_types',
     rollup: 'backlinks',

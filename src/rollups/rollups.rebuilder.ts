@@ -9,7 +9,7 @@ export interface RebuildResult {
   /** Daily rows written. */
   article_rows: number;
   backlink_rows: number;
-  /** Rows of the report's rollups (backlinks by day and anchor type, status, domain, target; by month and domain; edits by day). */
+  /** Rows of the report's rollups (backlinks by day and anchor type, status, domain, target; articles and backlinks by month and status or category, backlinks by month and domain; edits by day). */
   report_rows: number;
   /** Rows that differed from a fresh count (revisions' sites included): 0 unless something bypassed the triggers. */
   corrected_rows: number;

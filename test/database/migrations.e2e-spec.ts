@@ -14,8 +14,8 @@ import {
  * Migrations applied one at a time over a database that holds rows: each
  * `down` leaves the schema exactly as it was before its `up` (tables,
  * columns, indexes, constraints, functions, triggers, storage options),
- * SiteCounts, ReportRollups and MonthlyDomains fill their tables from the
- * rows already there, and LearningLogByMonth moves the log's rows into their months and
+ * SiteCounts, ReportRollups, MonthlyDomains and MonthlyCounts fill their
+ * tables from the rows already there, and LearningLogByMonth moves the log's rows into their months and
  * back.
  */
 describe('migrations', () => {
@@ -171,6 +171,24 @@ describe('migrations', () => {
              (SELECT count(*) FROM ((TABLE fresh EXCEPT TABLE kept) UNION ALL (TABLE kept EXCEPT TABLE fresh)) d)::int AS drift`);
     expect(monthly.rows).toBeGreaterThan(0);
     expect(monthly.drift).toBe(0);
+
+    // MonthlyCounts counted the articles and backlinks already there by month and status or category.
+    const [monthlyCounts] = await db.query(`
+      WITH fresh AS (
+        SELECT 'article' AS t, site_id, date_trunc('month', published_at AT TIME ZONE 'UTC')::date AS month,
+               status AS key, count(*)::int AS n FROM articles GROUP BY 1, 2, 3, 4
+        UNION ALL
+        SELECT 'backlink', site_id, date_trunc('month', acquired_at AT TIME ZONE 'UTC')::date,
+               category, count(*)::int FROM backlinks GROUP BY 1, 2, 3, 4),
+      kept AS (
+        SELECT 'article' AS t, site_id, month, status AS key, articles AS n FROM article_monthly_counts
+        UNION ALL SELECT 'backlink', site_id, month, category, backlinks FROM backlink_monthly_counts)
+      SELECT (SELECT count(*) FROM kept WHERE t = 'article')::int AS article_rows,
+             (SELECT count(*) FROM kept WHERE t = 'backlink')::int AS backlink_rows,
+             (SELECT count(*) FROM ((TABLE fresh EXCEPT TABLE kept) UNION ALL (TABLE kept EXCEPT TABLE fresh)) d)::int AS drift`);
+    expect(monthlyCounts.article_rows).toBeGreaterThan(0);
+    expect(monthlyCounts.backlink_rows).toBeGreaterThan(0);
+    expect(monthlyCounts.drift).toBe(0);
 
     // LearningLogByMonth moved the log's rows into the partitions of their months (UTC), and made
     // the current month's, the next three and a default one.

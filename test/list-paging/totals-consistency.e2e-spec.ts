@@ -378,13 +378,21 @@ describe('list totals and stats equal a direct count(*)', () => {
            e_kept AS (SELECT site_id, day, origin, revisions AS n FROM revision_daily_counts),
            m_fresh AS (SELECT site_id, date_trunc('month', acquired_at AT TIME ZONE 'UTC')::date AS month,
                               source_domain AS key, count(*)::int AS n FROM backlinks GROUP BY 1, 2, 3),
-           m_kept AS (SELECT site_id, month, source_domain AS key, backlinks AS n FROM backlink_monthly_domains)
+           m_kept AS (SELECT site_id, month, source_domain AS key, backlinks AS n FROM backlink_monthly_domains),
+           am_fresh AS (SELECT site_id, date_trunc('month', published_at AT TIME ZONE 'UTC')::date AS month,
+                               status, count(*)::int AS n FROM articles GROUP BY 1, 2, 3),
+           am_kept AS (SELECT site_id, month, status, articles AS n FROM article_monthly_counts),
+           bm_fresh AS (SELECT site_id, date_trunc('month', acquired_at AT TIME ZONE 'UTC')::date AS month,
+                               category, count(*)::int AS n FROM backlinks GROUP BY 1, 2, 3),
+           bm_kept AS (SELECT site_id, month, category, backlinks AS n FROM backlink_monthly_counts)
       SELECT ${differing('k0_fresh', 'k0_kept')} AS anchor_types,
              ${differing('k1_fresh', 'k1_kept')} AS statuses,
              ${differing('k2_fresh', 'k2_kept')} AS domains,
              ${differing('k3_fresh', 'k3_kept')} AS targets,
              ${differing('e_fresh', 'e_kept')} AS edits,
-             ${differing('m_fresh', 'm_kept')} AS monthly_domains`);
+             ${differing('m_fresh', 'm_kept')} AS monthly_domains,
+             ${differing('am_fresh', 'am_kept')} AS monthly_articles,
+             ${differing('bm_fresh', 'bm_kept')} AS monthly_backlinks`);
     expect(reportDrift).toEqual({
       anchor_types: 0,
       statuses: 0,
@@ -392,6 +400,8 @@ describe('list totals and stats equal a direct count(*)', () => {
       targets: 0,
       edits: 0,
       monthly_domains: 0,
+      monthly_articles: 0,
+      monthly_backlinks: 0,
     });
   }
 

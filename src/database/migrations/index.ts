@@ -19,6 +19,7 @@ import { MailLog1765200000000 } from './1765200000000-mail-log.js';
 import { OwnAccounts1765200100000 } from './1765200100000-own-accounts.js';
 import { SecondFactors1765300000000 } from './1765300000000-second-factors.js';
 import { MonthlyDomains1765400000000 } from './1765400000000-monthly-domains.js';
+import { MonthlyCounts1765400100000 } from './1765400100000-monthly-counts.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its file. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   OwnAccounts1765200100000,
   SecondFactors1765300000000,
   MonthlyDomains1765400000000,
+  MonthlyCounts1765400100000,
 ];
