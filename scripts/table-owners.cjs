@@ -108,7 +108,7 @@ const TABLES = [
   { table: 'recovery_codes', owner: 'console', via: 'RecoveryCodes' },
   { table: 'passkeys', owner: 'console', via: 'Passkeys' },
   { table: 'account_sign_in_policies', owner: 'console', via: 'SignInPolicies' },
-  { table: 'known_browsers', owner: 'console', via: 'KnownBrowsers' },
+  { table: 'known_browsers', owner: 'console', via: 'KnownBrowsers (and its daily upkeep)' },
   { table: 'password_reset_requests', owner: 'console', via: 'PasswordResetThrottle' },
   {
     table: 'app_secrets',

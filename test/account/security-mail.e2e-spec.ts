@@ -1,3 +1,4 @@
+import { KnownBrowsers } from '../../src/console/sign-in/known-browsers.js';
 import { ConsoleClient } from '../support/console-client.js';
 import { seedAccount, seedUser } from '../support/fixtures.js';
 import { SmtpSink } from '../support/smtp-sink.js';
@@ -39,6 +40,34 @@ describe('security notices by email, read from a real SMTP server', () => {
       [user.userId],
     );
     expect(browsers.n).toBe(2);
+  });
+
+  it('forgets a browser not signed in from for a year, and keeps one signed in from since', async () => {
+    const { accountId } = await seedAccount(t.db, { name: 'Gamma Agency' });
+    const user = await seedUser(t.db, accountId, { email: 'ida@gamma.example', name: 'Ida' });
+    const old = new ConsoleClient(t.http, ORIGIN);
+    const recent = new ConsoleClient(t.http, ORIGIN);
+    await passwordStep(old, user.email, user.password, CHROME_UA);
+    await passwordStep(recent, user.email, user.password, FIREFOX_UA);
+    await sink.next(user.email, /New sign-in/); // the second browser was news
+    // Both were last seen 13 months ago; then the second signs in again and is seen today.
+    await t.db.query(
+      `UPDATE known_browsers SET last_seen_at = now() - interval '13 months' WHERE user_id = $1`,
+      [user.userId],
+    );
+    await recent.post('/console/sign-out', {});
+    expect((await passwordStep(recent, user.email, user.password, FIREFOX_UA)).status).toBe(303);
+
+    expect(await t.app.get(KnownBrowsers).forgetUnseen()).toBe(1);
+
+    // The forgotten browser's next sign-in is news again; the kept one's is not.
+    await old.post('/console/sign-out', {});
+    expect((await passwordStep(old, user.email, user.password, CHROME_UA)).status).toBe(303);
+    const mail = await sink.next(user.email, /New sign-in/);
+    expect(mail.text).toContain('Chrome');
+    await recent.post('/console/sign-out', {});
+    await passwordStep(recent, user.email, user.password, FIREFOX_UA);
+    expect(sink.arrived.filter((arrived) => arrived.envelopeTo.includes(user.email))).toEqual([]);
   });
 
   it('tells the person when a second factor is added and removed', async () => {

@@ -37,22 +37,36 @@ export class KnownBrowsers {
     user: { id: number; last_sign_in_at: string | null },
   ): Promise<boolean> {
     let value = cookieValue(req.headers.cookie, this.name);
-    if (value === undefined || !VALUE.test(value)) {
-      value = randomBytes(32).toString('base64url');
-      req.res?.cookie(this.name, value, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: this.secure,
-        path: '/',
-        maxAge: YEAR_MS,
-      });
-    }
-    const added = await this.dataSource.query<unknown[]>(
+    if (value === undefined || !VALUE.test(value)) value = randomBytes(32).toString('base64url');
+    // Set again at every sign-in: the cookie lives a year from the last one, as its row does.
+    req.res?.cookie(this.name, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secure,
+      path: '/',
+      maxAge: YEAR_MS,
+    });
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    const [row] = await this.dataSource.query<Array<{ added: boolean }>>(
       `INSERT INTO known_browsers (user_id, browser_hash) VALUES ($1, $2)
-       ON CONFLICT DO NOTHING RETURNING user_id`,
+       ON CONFLICT (user_id, browser_hash) DO UPDATE SET last_seen_at = now()
+       RETURNING xmax = 0 AS added`,
       [user.id, createHash('sha256').update(value).digest('hex')],
     );
-    return added.length > 0 && user.last_sign_in_at !== null;
+    return row.added && user.last_sign_in_at !== null;
+  }
+
+  /**
+   * Forgets the browsers that have not signed in for longer than their
+   * cookie lives: it is gone from them, so they could not be recognised.
+   * Returns how many were forgotten.
+   */
+  async forgetUnseen(): Promise<number> {
+    const [, deleted] = await this.dataSource.query<[unknown[], number]>(
+      `DELETE FROM known_browsers WHERE last_seen_at < now() - make_interval(secs => $1)`,
+      [YEAR_MS / 1000],
+    );
+    return deleted;
   }
 }
 

@@ -10,6 +10,7 @@ import { SignedInUsers } from './session/signed-in-users.service.js';
 import { SecondFactorsModule } from './factors/second-factors.module.js';
 import { SignInPolicies } from './factors/sign-in-policies.js';
 import { KnownBrowsers } from './known-browsers.js';
+import { KnownBrowsersUpkeepJobs } from './known-browsers-upkeep.jobs.js';
 import { PendingSignIns } from './pending-sign-in.js';
 import { RecentSignInGuard } from './recent-sign-in.js';
 import { PersonSessions } from './session/person-sessions.js';
@@ -32,6 +33,7 @@ import { PersonSessions } from './session/person-sessions.js';
     SignedInUsers,
     SignInPolicies,
     KnownBrowsers,
+    KnownBrowsersUpkeepJobs,
     PendingSignIns,
     PersonSessions,
     RecentSignInGuard,

@@ -20,6 +20,7 @@ import { OwnAccounts1765200100000 } from './1765200100000-own-accounts.js';
 import { SecondFactors1765300000000 } from './1765300000000-second-factors.js';
 import { MonthlyDomains1765400000000 } from './1765400000000-monthly-domains.js';
 import { MonthlyCounts1765400100000 } from './1765400100000-monthly-counts.js';
+import { KnownBrowsersSeen1765400200000 } from './1765400200000-known-browsers-seen.js';
 
 /** Every migration, oldest first. A new migration is added here as well as in its file. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   SecondFactors1765300000000,
   MonthlyDomains1765400000000,
   MonthlyCounts1765400100000,
+  KnownBrowsersSeen1765400200000,
 ];
