@@ -145,6 +145,7 @@ const MODULES = {
       'common',
       'config',
       'database',
+      'jobs',
       'learning-log',
       'mail',
       'oauth',
