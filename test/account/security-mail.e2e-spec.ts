@@ -58,6 +58,7 @@ describe('security notices by email, read from a real SMTP server', () => {
     await recent.post('/console/sign-out', {});
     expect((await passwordStep(recent, user.email, user.password, FIREFOX_UA)).status).toBe(303);
 
+    // What the daily job does (scheduled below), done now.
     expect(await t.app.get(KnownBrowsers).forgetUnseen()).toBe(1);
 
     // The forgotten browser's next sign-in is news again; the kept one's is not.
@@ -68,6 +69,15 @@ describe('security notices by email, read from a real SMTP server', () => {
     await recent.post('/console/sign-out', {});
     await passwordStep(recent, user.email, user.password, FIREFOX_UA);
     expect(sink.arrived.filter((arrived) => arrived.envelopeTo.includes(user.email))).toEqual([]);
+  });
+
+  it('forgets them every day, once across replicas: the job console-known-browsers is scheduled', async () => {
+    const schedules = await t.db.query(
+      `SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'console-known-browsers'`,
+    );
+    expect(schedules).toEqual([
+      { name: 'console-known-browsers', cron: '47 3 * * *', timezone: 'UTC' },
+    ]);
   });
 
   it('tells the person when a second factor is added and removed', async () => {

@@ -99,7 +99,7 @@ describe('The learning log by month', () => {
 
   it('schedules the upkeep and the retention as daily jobs', async () => {
     const schedules = await t.db.query(
-      `SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`,
+      `SELECT name, cron, timezone FROM pgboss.schedule WHERE name LIKE 'learning-log-%' ORDER BY name`,
     );
     expect(schedules).toEqual([
       { name: LEARNING_LOG_PARTITIONS.name, cron: '7 0 * * *', timezone: 'UTC' },
