@@ -69,27 +69,32 @@ const breakdown = (table: string, key: string) =>
       FROM (SELECT min(${key}) AS key, sum(backlinks)::int AS n
               FROM ${table} WHERE ${IN_PERIOD} GROUP BY key_hash) t)`;
 
-/** An account's counts in the days $3 to $4, summed over the daily rollup rows of each of its sites. */
-const PERIOD_TOTALS = `json_build_object(
-  'articles', (SELECT coalesce(sum(articles), 0) FROM article_daily_counts
-                WHERE site_id IN ${sitesOfAccount('$1')} AND day BETWEEN $3::date AND $4::date)::int,
-  'industry', (SELECT coalesce(sum(backlinks), 0) FROM backlink_daily_counts
-                WHERE site_id IN ${sitesOfAccount('$1')} AND day BETWEEN $3::date AND $4::date
-                  AND category = 'industry')::int,
-  'local', (SELECT coalesce(sum(backlinks), 0) FROM backlink_daily_counts
-             WHERE site_id IN ${sitesOfAccount('$1')} AND day BETWEEN $3::date AND $4::date
-               AND category = 'local')::int)`;
+/**
+ * An account's counts summed over every one of its sites, from an article
+ * and a backlink rollup and the rows `when` picks: the backlinks are read in
+ * one pass, both categories at once.
+ */
+const accountTotals = (articles: string, backlinks: string, when: string) =>
+  `(SELECT json_build_object('articles', a.n, 'industry', b.industry, 'local', b.local)
+      FROM (SELECT coalesce(sum(articles), 0)::int AS n FROM ${articles}
+             WHERE ${when} AND site_id IN ${sitesOfAccount('$1')}) a,
+           (SELECT coalesce(sum(backlinks) FILTER (WHERE category = 'industry'), 0)::int AS industry,
+                   coalesce(sum(backlinks) FILTER (WHERE category = 'local'), 0)::int AS local
+              FROM ${backlinks} WHERE ${when} AND site_id IN ${sitesOfAccount('$1')}) b)`;
 
-/** An account's counts in the whole month starting $3, from the month's rows of every site. */
-const MONTH_TOTALS = `json_build_object(
-  'articles', (SELECT coalesce(sum(articles), 0) FROM article_monthly_counts
-                WHERE month = $3::date AND site_id IN ${sitesOfAccount('$1')})::int,
-  'industry', (SELECT coalesce(sum(backlinks), 0) FROM backlink_monthly_counts
-                WHERE month = $3::date AND site_id IN ${sitesOfAccount('$1')}
-                  AND category = 'industry')::int,
-  'local', (SELECT coalesce(sum(backlinks), 0) FROM backlink_monthly_counts
-             WHERE month = $3::date AND site_id IN ${sitesOfAccount('$1')}
-               AND category = 'local')::int)`;
+/** The days $3 to $4: a probe into each site's daily rows. */
+const PERIOD_TOTALS = accountTotals(
+  'article_daily_counts',
+  'backlink_daily_counts',
+  'day BETWEEN $3::date AND $4::date',
+);
+
+/** The whole month starting $3: one index range of the month's rows of every site. */
+const MONTH_TOTALS = accountTotals(
+  'article_monthly_counts',
+  'backlink_monthly_counts',
+  'month = $3::date',
+);
 
 /**
  * Reads of the report's rollups (migrations DailyCounts and ReportRollups):
